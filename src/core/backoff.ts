@@ -1,0 +1,28 @@
+/** Retry timing for transient failures: exponential, capped, with jitter so clients spread out. */
+export interface RetryOptions {
+  /** First wait after a failure. Default 500 ms. */
+  initialDelayMs: number;
+  /** Longest wait between attempts. Default 30 s. */
+  maxDelayMs: number;
+  /**
+   * After this many consecutive failures, flush() stops waiting and resolves; the events stay
+   * queued and retries go on at maxDelayMs. Default 8.
+   */
+  maxAttempts: number;
+  /** A Retry-After longer than this is shortened to it. Default 10 minutes. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryOptions = {
+  initialDelayMs: 500,
+  maxDelayMs: 30_000,
+  maxAttempts: 8,
+  maxRetryAfterMs: 600_000,
+};
+
+/** Full delay for attempt n (1-based): half fixed, half random, so a thundering herd spreads out. */
+export function backoffDelay(attempt: number, options: RetryOptions, random: () => number, retryAfterMs?: number): number {
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, options.maxRetryAfterMs);
+  const exponential = Math.min(options.maxDelayMs, options.initialDelayMs * 2 ** Math.min(attempt - 1, 30));
+  return Math.round(exponential * (0.5 + random() * 0.5));
+}

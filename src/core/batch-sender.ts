@@ -1,0 +1,53 @@
+/**
+ * Builds one /batch/ request from queued events and turns the outcome into a DeliveryResult.
+ * The body is assembled from the stored JSON strings, never re-serialised.
+ */
+import type { QueuedEvent } from './event';
+import { classifyResponse, type Compressor, type DeliveryResult, type HttpExecutor } from './transport';
+
+export interface BatchSenderOptions {
+  host: string;
+  apiKey: string;
+  executor: HttpExecutor;
+  /** Omit to send plain JSON. */
+  compress?: Compressor | undefined;
+  historicalMigration?: boolean;
+  timeoutMs: number;
+  /** Extra headers (the browser sends text/plain to avoid a CORS preflight). */
+  contentType?: string;
+}
+
+export type BatchSender = (events: readonly QueuedEvent[]) => Promise<DeliveryResult>;
+
+export function batchBody(apiKey: string, events: readonly QueuedEvent[], historicalMigration: boolean, sentAt: string): string {
+  let items = '';
+  for (let i = 0; i < events.length; i++) items += (i === 0 ? '' : ',') + events[i]!.json;
+  return (
+    '{"api_key":' + JSON.stringify(apiKey) +
+    (historicalMigration ? ',"historical_migration":true' : '') +
+    ',"sent_at":"' + sentAt + '","batch":[' + items + ']}'
+  );
+}
+
+export function batchUrl(host: string, compressed: boolean): string {
+  return host.replace(/\/+$/, '') + '/batch/' + (compressed ? '?compression=gzip-js' : '');
+}
+
+export function createBatchSender(options: BatchSenderOptions): BatchSender {
+  const { apiKey, executor, compress, timeoutMs } = options;
+  const historical = options.historicalMigration === true;
+  const url = batchUrl(options.host, compress !== undefined);
+  const headers = { 'Content-Type': options.contentType ?? 'application/json' };
+
+  return async (events) => {
+    const json = batchBody(apiKey, events, historical, new Date().toISOString());
+    try {
+      const body = compress ? await compress(json) : json;
+      const response = await executor({ url, body, headers, timeoutMs });
+      return classifyResponse(response);
+    } catch (cause) {
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      return { kind: 'retry', message: `the request failed before a response arrived (${reason})`, cause };
+    }
+  };
+}

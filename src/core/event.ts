@@ -1,0 +1,168 @@
+/**
+ * Turns what an application passed to capture() into the exact bytes that will go on the wire.
+ *
+ * Validation happens here, once, because the real server fails a whole request with 400 for one
+ * bad event: nothing invalid may reach the queue. The JSON is fixed at capture so every retry
+ * resends the same event with the same uuid.
+ */
+import { InvalidEventError } from './errors';
+import { serializeProperties, utf8Length } from './safe-json';
+import { isUuid, uuidv7 } from './uuid';
+
+/** One event waiting in the queue. */
+export interface QueuedEvent {
+  uuid: string;
+  /** The batch item as JSON: `{"uuid","event","distinct_id","properties","timestamp"}`. */
+  json: string;
+}
+
+export interface EventInput {
+  event: unknown;
+  distinctId: unknown;
+  properties?: unknown;
+  timestamp?: unknown;
+  uuid?: unknown;
+}
+
+export type BuildResult =
+  | { ok: true; record: QueuedEvent; notes: string[] }
+  | { ok: false; error: InvalidEventError };
+
+/** About 1 MB: the real server answers 413 for a single event above it. */
+export const DEFAULT_MAX_EVENT_BYTES = 1_000_000;
+
+/**
+ * @param sdkProperties properties the SDK adds ($lib, $groups, …). They win over the caller's
+ *   properties of the same name, and are assumed JSON-safe.
+ */
+export function buildEvent(
+  input: EventInput,
+  sdkProperties: Record<string, unknown>,
+  maxEventBytes: number = DEFAULT_MAX_EVENT_BYTES,
+  now: number = Date.now(),
+): BuildResult {
+  const name = input.event;
+  const label = typeof name === 'string' ? name : undefined;
+  const fail = (message: string, reason: 'invalid' | 'too_large' = 'invalid'): BuildResult => ({
+    ok: false,
+    error: new InvalidEventError(message, reason, label),
+  });
+
+  if (typeof name !== 'string' || name.trim() === '') {
+    return fail(
+      `capture() needs an event name as a non-empty string; got ${describe(name)}. The event was not queued.`,
+    );
+  }
+  const notes: string[] = [];
+
+  let distinctId = input.distinctId;
+  if (typeof distinctId === 'number' && Number.isFinite(distinctId)) {
+    distinctId = String(distinctId);
+    notes.push(`distinct id ${distinctId} was a number; sent as a string`);
+  }
+  if (typeof distinctId !== 'string' || distinctId.trim() === '') {
+    return fail(
+      `"${name}" needs a distinct id as a non-blank string; got ${describe(input.distinctId)}. The event was not queued.`,
+    );
+  }
+
+  const userProperties = input.properties ?? {};
+  if (typeof userProperties !== 'object' || Array.isArray(userProperties)) {
+    return fail(
+      `"${name}" properties must be a plain object; got ${describe(input.properties)}. The event was not queued.`,
+    );
+  }
+
+  let timestamp: string;
+  if (input.timestamp === undefined || input.timestamp === null) {
+    timestamp = new Date(now).toISOString();
+  } else {
+    const parsed = parseTimestamp(input.timestamp);
+    if (parsed === undefined) {
+      return fail(
+        `"${name}" timestamp must be a Date, an ISO 8601 string or epoch milliseconds; got ${describe(input.timestamp)}. The event was not queued.`,
+      );
+    }
+    timestamp = parsed;
+  }
+
+  let uuid: string;
+  if (input.uuid === undefined || input.uuid === null) {
+    uuid = uuidv7(now);
+  } else if (isUuid(input.uuid)) {
+    uuid = input.uuid.toLowerCase();
+  } else {
+    return fail(`"${name}" uuid must be a UUID such as 0190a0a0-0000-7000-8000-000000000000; got ${describe(input.uuid)}. The event was not queued.`);
+  }
+
+  const properties = mergeProperties(userProperties as Record<string, unknown>, sdkProperties, distinctId, notes);
+  const json =
+    '{"uuid":"' + uuid +
+    '","event":' + JSON.stringify(name) +
+    ',"distinct_id":' + JSON.stringify(distinctId) +
+    ',"properties":' + properties +
+    ',"timestamp":"' + timestamp + '"}';
+
+  // Most events are far below the limit in any encoding; count UTF-8 bytes only when it could matter.
+  if (json.length * 3 > maxEventBytes) {
+    const bytes = utf8Length(json);
+    if (bytes > maxEventBytes) {
+      return fail(
+        `"${name}" is ${bytes} bytes serialised, over the ${maxEventBytes}-byte limit per event; the server would answer 413. Send large data elsewhere and reference it. The event was not queued.`,
+        'too_large',
+      );
+    }
+  }
+  return { ok: true, record: { uuid, json }, notes };
+}
+
+/**
+ * Splices the SDK's properties into the caller's JSON instead of copying the caller's object: on
+ * the hot path that copy cost more than the rest of capture(). When a name collides, it falls back
+ * to a merged object so the JSON never has duplicate keys.
+ */
+function mergeProperties(
+  user: Record<string, unknown>,
+  sdk: Record<string, unknown>,
+  distinctId: string,
+  notes: string[],
+): string {
+  let collides = 'distinct_id' in user;
+  if (!collides) {
+    for (const key in sdk) {
+      if (key in user) {
+        collides = true;
+        break;
+      }
+    }
+  }
+  if (collides) {
+    const merged = serializeProperties({ ...user, ...sdk, distinct_id: distinctId });
+    notes.push(...merged.notes);
+    return merged.json;
+  }
+  const own = serializeProperties(user);
+  notes.push(...own.notes);
+  let sdkJson = JSON.stringify(sdk);
+  sdkJson = '"distinct_id":' + JSON.stringify(distinctId) + (sdkJson === '{}' ? '' : ',' + sdkJson.slice(1, -1));
+  return own.json === '{}' ? '{' + sdkJson + '}' : own.json.slice(0, -1) + ',' + sdkJson + '}';
+}
+
+function parseTimestamp(value: unknown): string | undefined {
+  let date: Date;
+  if (value instanceof Date) date = value;
+  else if (typeof value === 'string' && value.trim() !== '') date = new Date(value);
+  else if (typeof value === 'number' && Number.isFinite(value)) date = new Date(value);
+  else return undefined;
+  const time = date.getTime();
+  return Number.isNaN(time) ? undefined : date.toISOString();
+}
+
+export function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return value === '' ? 'an empty string' : `the string ${JSON.stringify(value.slice(0, 80))}`;
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  return `a ${typeof value}`;
+}

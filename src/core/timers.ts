@@ -1,0 +1,11 @@
+/**
+ * Timers that never keep a Node process alive on their own (DESIGN §4.5). Browsers return a number
+ * from setTimeout, Node an object with unref(); this works with both without naming either.
+ */
+export type TimerHandle = ReturnType<typeof setTimeout>;
+
+export function setBackgroundTimeout(fn: () => void, ms: number): TimerHandle {
+  const handle = setTimeout(fn, ms);
+  (handle as { unref?: () => void }).unref?.();
+  return handle;
+}

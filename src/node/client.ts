@@ -1,0 +1,312 @@
+/**
+ * The Node client: posthog-node's API on hogtail's core. A class (not a factory, unlike the rest of
+ * the codebase) because posthog-node users write `new PostHog(key, options)` and drop-in means the
+ * same line keeps working.
+ */
+import { createBatchSender } from '../core/batch-sender';
+import { createEmitter } from '../core/emitter';
+import { HogtailError, InvalidEventError } from '../core/errors';
+import { buildEvent, DEFAULT_MAX_EVENT_BYTES } from '../core/event';
+import { createQueue, type Queue, type QueueStats } from '../core/queue';
+import { createReporter, type Reporter } from '../core/reporter';
+import {
+  aliasEvent,
+  groupIdentifyEvent,
+  identifyEvent,
+  PERSON_EVENTS,
+  screenEvent,
+  surveyEvent,
+  type SpecialEvent,
+  type SurveyAction,
+} from '../core/special-events';
+import { LIB_VERSION } from '../core/version';
+import { registerForExit, unregisterForExit, type ExitAware } from './exit-hook';
+import { gzipWithZlib } from './gzip';
+import { createNodeExecutor, type NodeExecutor } from './http-executor';
+import { resolveOptions, type PostHogOptions, type ResolvedOptions } from './options';
+
+type Properties = Record<string, unknown>;
+type Timestamp = Date | string | number;
+
+export interface EventMessage {
+  distinctId: string;
+  event: string;
+  properties?: Properties;
+  /** Group type to group key, sent as `$groups`. */
+  groups?: Record<string, string | number>;
+  timestamp?: Timestamp;
+  /** A UUID to use instead of a fresh UUIDv7 (for idempotent re-sends from your own outbox). */
+  uuid?: string;
+  /** Accepted for posthog-node compatibility; flags arrive with the feature-flags issue. */
+  sendFeatureFlags?: boolean;
+  disableGeoip?: boolean;
+}
+
+export interface IdentifyMessage {
+  distinctId: string;
+  /** Person properties; `$set` / `$set_once` inside are honoured, anything else goes to `$set`. */
+  properties?: Properties;
+  timestamp?: Timestamp;
+  uuid?: string;
+  disableGeoip?: boolean;
+}
+
+export interface AliasMessage {
+  distinctId: string;
+  alias: string;
+  timestamp?: Timestamp;
+  uuid?: string;
+  disableGeoip?: boolean;
+}
+
+export interface GroupIdentifyMessage {
+  groupType: string;
+  groupKey: string | number;
+  properties?: Properties;
+  /** Defaults to `$<groupType>_<groupKey>`, as posthog-node does. */
+  distinctId?: string;
+  timestamp?: Timestamp;
+  uuid?: string;
+  disableGeoip?: boolean;
+}
+
+export interface ScreenMessage {
+  distinctId: string;
+  name: string;
+  properties?: Properties;
+  groups?: Record<string, string | number>;
+  timestamp?: Timestamp;
+  uuid?: string;
+}
+
+export interface SurveyMessage {
+  distinctId: string;
+  surveyId: string;
+  properties?: Properties;
+  timestamp?: Timestamp;
+  uuid?: string;
+}
+
+export interface SurveySentMessage extends SurveyMessage {
+  response: unknown;
+}
+
+export interface ClientEvents extends Record<string, unknown> {
+  error: HogtailError;
+}
+
+interface Envelope {
+  distinctId: unknown;
+  timestamp?: Timestamp | undefined;
+  uuid?: string | undefined;
+  groups?: Record<string, string | number> | undefined;
+  disableGeoip?: boolean | undefined;
+}
+
+export class PostHog implements ExitAware {
+  readonly apiKey: string;
+  readonly options: ResolvedOptions;
+  #queue: Queue;
+  #reporter: Reporter;
+  #emitter = createEmitter<ClientEvents>();
+  #executor: NodeExecutor | undefined;
+  #disabled: boolean;
+  #shutdown: Promise<void> | undefined;
+  #exitFlushes = 0;
+
+  constructor(apiKey: string, options: PostHogOptions = {}) {
+    if (typeof apiKey !== 'string' || apiKey.trim() === '') {
+      throw new TypeError("hogtail: new PostHog(apiKey) needs your project's API key (phc_…) as the first argument.");
+    }
+    if (apiKey.startsWith('phx_')) {
+      throw new TypeError(
+        'hogtail: the key passed to new PostHog() is a personal API key (phx_…). Capture needs the project API key (phc_…); keep personal keys for hogtail/api.',
+      );
+    }
+    this.apiKey = apiKey;
+    const problems: string[] = [];
+    this.options = resolveOptions(options, problems);
+    this.#disabled = this.options.disabled;
+    this.#reporter = createReporter('[hogtail]', (error) => this.#emitter.emit('error', error), this.options.debug);
+    for (const problem of problems) console.warn(`[hogtail] option ${problem}`);
+
+    let execute = options.executor;
+    if (!execute) {
+      this.#executor = createNodeExecutor();
+      execute = this.#executor.execute;
+    }
+    const send = createBatchSender({
+      host: this.options.host,
+      apiKey,
+      executor: execute,
+      compress: this.options.compression === 'gzip' ? gzipWithZlib : undefined,
+      historicalMigration: this.options.historicalMigration,
+      timeoutMs: this.options.requestTimeout,
+    });
+    this.#queue = createQueue({
+      send,
+      flushAt: this.options.flushAt,
+      flushIntervalMs: this.options.flushInterval,
+      maxBatchSize: this.options.maxBatchSize,
+      maxBatchBytes: this.options.maxBatchBytes,
+      maxQueueSize: this.options.maxQueueSize,
+      maxQueueBytes: this.options.maxQueueBytes,
+      retry: this.options.retry,
+      onDrop: (error) => this.#reporter.report(error),
+      onRetry: (error) => this.#reporter.report(error),
+    });
+    if (this.options.flushOnExitTimeout > 0) registerForExit(this);
+  }
+
+  capture(message: EventMessage): void {
+    const { event, properties } = message ?? ({} as EventMessage);
+    this.#enqueue(event, properties, message);
+  }
+
+  identify(message: IdentifyMessage): void {
+    const { $set, $set_once, ...rest } = (message?.properties ?? {}) as Properties;
+    this.#special(identifyEvent($set ?? rest, $set_once), message);
+  }
+
+  alias(message: AliasMessage): void {
+    this.#special(aliasEvent(message?.alias), message);
+  }
+
+  groupIdentify(message: GroupIdentifyMessage): void {
+    const { groupType, groupKey } = message ?? ({} as GroupIdentifyMessage);
+    const special = groupIdentifyEvent(groupType, groupKey, message?.properties);
+    const distinctId = message?.distinctId ?? `$${String(groupType)}_${String(groupKey)}`;
+    this.#special(special, { ...message, distinctId });
+  }
+
+  screen(message: ScreenMessage): void {
+    this.#special(screenEvent(message?.name, message?.properties), message);
+  }
+
+  surveyShown(message: SurveyMessage): void {
+    this.#survey('survey shown', message);
+  }
+
+  surveyDismissed(message: SurveyMessage): void {
+    this.#survey('survey dismissed', message);
+  }
+
+  surveySent(message: SurveySentMessage): void {
+    this.#survey('survey sent', message, message?.response);
+  }
+
+  /** Resolves when everything captured before the call is delivered or given up. Never rejects. */
+  flush(): Promise<void> {
+    return this.#queue.flush();
+  }
+
+  /**
+   * Delivers what is queued, waiting at most `timeoutMs`, then stops timers and closes sockets.
+   * Anything still undelivered at the deadline is reported as dropped with reason 'shutdown'.
+   */
+  shutdown(timeoutMs = 30_000): Promise<void> {
+    if (this.#shutdown) return this.#shutdown;
+    unregisterForExit(this);
+    this.#shutdown = (async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, Math.max(0, timeoutMs));
+      });
+      await Promise.race([this.#queue.flush(), deadline]);
+      clearTimeout(timer);
+      this.#queue.close();
+      this.#executor?.destroy();
+    })();
+    return this.#shutdown;
+  }
+
+  /** posthog-node's name for shutdown(). */
+  _shutdown(timeoutMs?: number): Promise<void> {
+    return this.shutdown(timeoutMs);
+  }
+
+  on(event: 'error', listener: (error: HogtailError) => void): () => void {
+    return this.#emitter.on(event, listener);
+  }
+
+  debug(enabled = true): void {
+    this.#reporter.setDebug(enabled);
+  }
+
+  enable(): void {
+    this.#disabled = false;
+  }
+
+  disable(): void {
+    this.#disabled = true;
+  }
+
+  /** Counters for monitoring: enqueued, delivered, dropped by reason, requests, retries, pending. */
+  stats(): QueueStats {
+    return this.#queue.stats();
+  }
+
+  flushBeforeExit(): void {
+    if (this.#shutdown || this.#queue.pending === 0 || this.#exitFlushes >= 3) return;
+    this.#exitFlushes++;
+    // Our timers are unref'd; this one is not, so the process waits for the flush, but not forever.
+    const keepAlive = setTimeout(() => undefined, this.options.flushOnExitTimeout);
+    void this.#queue.flush().then(() => clearTimeout(keepAlive));
+  }
+
+  reportAtExit(): void {
+    if (this.#shutdown) return;
+    this.#queue.close();
+  }
+
+  #survey(action: SurveyAction, message: SurveyMessage, response?: unknown): void {
+    this.#special(surveyEvent(action, message?.surveyId, message?.properties, response), message);
+  }
+
+  #special(special: SpecialEvent, envelope: Envelope | undefined): void {
+    if ('error' in special) {
+      this.#queue.countDrop('invalid');
+      this.#reporter.report(new InvalidEventError(`hogtail: ${special.error}. The event was not queued.`, 'invalid', undefined));
+      return;
+    }
+    this.#enqueue(special.event, special.properties, envelope);
+  }
+
+  #enqueue(event: unknown, properties: unknown, envelope: Envelope | undefined): void {
+    try {
+      if (this.#disabled) {
+        this.#queue.countDrop('opted_out');
+        return;
+      }
+      const sdk: Properties = { $lib: 'hogtail-node', $lib_version: LIB_VERSION };
+      const groups = envelope?.groups;
+      if (groups !== undefined && groups !== null) {
+        if (typeof groups === 'object' && !Array.isArray(groups)) sdk.$groups = groups;
+        else this.#reporter.debug(`groups must be an object of group type to key; ignored ${typeof groups}`);
+      }
+      if (envelope?.disableGeoip) sdk.$geoip_disable = true;
+      if (typeof event === 'string' && PERSON_EVENTS.has(event)) {
+        // The server drops person events that say they process no person.
+      } else if (this.options.personProfiles === 'never') {
+        sdk.$process_person_profile = false;
+      }
+      const built = buildEvent(
+        { event, distinctId: envelope?.distinctId, properties, timestamp: envelope?.timestamp, uuid: envelope?.uuid },
+        sdk,
+        DEFAULT_MAX_EVENT_BYTES,
+      );
+      if (!built.ok) {
+        this.#queue.countDrop(built.error.reason);
+        this.#reporter.report(built.error);
+        return;
+      }
+      for (const note of built.notes) this.#reporter.debug(`"${String(event)}": ${note}`);
+      this.#queue.enqueue(built.record);
+    } catch (error) {
+      // capture() never throws into the host app; an internal bug is reported, not raised.
+      this.#queue.countDrop('invalid');
+      this.#reporter.report(new HogtailError(`hogtail: internal error while capturing "${String(event)}": ${String(error)}`));
+    }
+  }
+}
+

@@ -1,0 +1,16 @@
+export { PostHog, PostHog as Hogtail } from './client';
+export type {
+  AliasMessage,
+  EventMessage,
+  GroupIdentifyMessage,
+  IdentifyMessage,
+  ScreenMessage,
+  SurveyMessage,
+  SurveySentMessage,
+} from './client';
+export type { PostHogOptions } from './options';
+export { DroppedEventsError, HogtailError, InvalidEventError, TransportError } from '../core/errors';
+export type { DropReason } from '../core/errors';
+export type { QueueStats } from '../core/queue';
+export type { HttpExecutor, HttpRequest, HttpResponse } from '../core/transport';
+export { LIB_VERSION } from '../core/version';

@@ -1,0 +1,96 @@
+/** Options of the Node client, named as posthog-node names them where it has a name for them. */
+import type { RetryOptions } from '../core/backoff';
+import type { HttpExecutor } from '../core/transport';
+
+export interface PostHogOptions {
+  /** Ingestion host. Default `https://us.i.posthog.com`. */
+  host?: string;
+  /** Start sending once this many events wait. Default 20. */
+  flushAt?: number;
+  /** Or once the oldest event has waited this long, in ms. Default 10,000. */
+  flushInterval?: number;
+  /** Most events in one request; a busy process sends bigger, better-compressed batches. Default 1,000. */
+  maxBatchSize?: number;
+  /** Most JSON characters in one request, far under the server's 20 MiB cap. Default 5,000,000. */
+  maxBatchBytes?: number;
+  /** Most events waiting; the oldest are evicted (and reported) beyond it. Default 100,000. */
+  maxQueueSize?: number;
+  /** Most JSON characters waiting. Default 100,000,000 (about 100 MB). */
+  maxQueueBytes?: number;
+  /** Whole-request deadline in ms. Default 10,000. */
+  requestTimeout?: number;
+  /** Consecutive failed attempts after which flush() stops waiting (events stay queued). Default 8. */
+  fetchRetryCount?: number;
+  /** First retry delay in ms, doubled per failure up to `retry.maxDelayMs`. Default 500. */
+  fetchRetryDelay?: number;
+  retry?: Partial<RetryOptions>;
+  /** Send `historical_migration: true`; events go strictly in capture order. Default false. */
+  historicalMigration?: boolean;
+  /** 'gzip' (default) or 'none'. */
+  compression?: 'gzip' | 'none';
+  /**
+   * 'always' (default, like posthog-node): every event may create or update a person.
+   * 'never': events carry `$process_person_profile: false` (except identify, alias, group identify).
+   */
+  personProfiles?: 'always' | 'never';
+  /** Capture nothing; captured events are counted as dropped with reason 'opted_out'. */
+  disabled?: boolean;
+  /** Log every drop, retry and normalisation to the console. */
+  debug?: boolean;
+  /** Replace the HTTP layer (tests, proxies, edge runtimes). */
+  executor?: HttpExecutor;
+  /** Flush on process `beforeExit`, waiting at most this long (ms). 0 turns it off. Default 5,000. */
+  flushOnExitTimeout?: number;
+}
+
+export const DEFAULT_HOST = 'https://us.i.posthog.com';
+
+export interface ResolvedOptions {
+  host: string;
+  flushAt: number;
+  flushInterval: number;
+  maxBatchSize: number;
+  maxBatchBytes: number;
+  maxQueueSize: number;
+  maxQueueBytes: number;
+  requestTimeout: number;
+  retry: Partial<RetryOptions>;
+  historicalMigration: boolean;
+  compression: 'gzip' | 'none';
+  personProfiles: 'always' | 'never';
+  disabled: boolean;
+  debug: boolean;
+  flushOnExitTimeout: number;
+}
+
+function positive(name: string, value: number | undefined, fallback: number, problems: string[]): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    problems.push(`${name} must be a non-negative number; got ${String(value)}, using ${fallback}`);
+    return fallback;
+  }
+  return value;
+}
+
+export function resolveOptions(options: PostHogOptions, problems: string[]): ResolvedOptions {
+  const retry: Partial<RetryOptions> = { ...options.retry };
+  if (options.fetchRetryCount !== undefined) retry.maxAttempts = Math.max(1, options.fetchRetryCount);
+  if (options.fetchRetryDelay !== undefined) retry.initialDelayMs = options.fetchRetryDelay;
+  return {
+    host: (options.host ?? DEFAULT_HOST).replace(/\/+$/, ''),
+    flushAt: Math.max(1, positive('flushAt', options.flushAt, 20, problems)),
+    flushInterval: positive('flushInterval', options.flushInterval, 10_000, problems),
+    maxBatchSize: Math.max(1, positive('maxBatchSize', options.maxBatchSize, 1_000, problems)),
+    maxBatchBytes: Math.max(1, positive('maxBatchBytes', options.maxBatchBytes, 5_000_000, problems)),
+    maxQueueSize: Math.max(1, positive('maxQueueSize', options.maxQueueSize, 100_000, problems)),
+    maxQueueBytes: Math.max(1, positive('maxQueueBytes', options.maxQueueBytes, 100_000_000, problems)),
+    requestTimeout: Math.max(1, positive('requestTimeout', options.requestTimeout, 10_000, problems)),
+    retry,
+    historicalMigration: options.historicalMigration === true,
+    compression: options.compression === 'none' ? 'none' : 'gzip',
+    personProfiles: options.personProfiles === 'never' ? 'never' : 'always',
+    disabled: options.disabled === true,
+    debug: options.debug === true,
+    flushOnExitTimeout: positive('flushOnExitTimeout', options.flushOnExitTimeout, 5_000, problems),
+  };
+}

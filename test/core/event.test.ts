@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { buildEvent } from '../../src/core/event';
+
+const sdk = { $lib: 'test', $lib_version: '1' };
+
+function ok(input: Parameters<typeof buildEvent>[0], max?: number) {
+  const result = buildEvent(input, sdk, max);
+  if (!result.ok) throw new Error('expected ok, got: ' + result.error.message);
+  return { ...result, wire: JSON.parse(result.record.json) as Record<string, any> };
+}
+
+function bad(input: Parameters<typeof buildEvent>[0], max?: number) {
+  const result = buildEvent(input, sdk, max);
+  if (result.ok) throw new Error('expected a rejection');
+  return result.error;
+}
+
+describe('buildEvent: the wire shape', () => {
+  it('produces uuid, event, distinct_id (top level and in properties), properties and ISO timestamp', () => {
+    const { wire, record } = ok({ event: 'signed up', distinctId: 'u1', properties: { plan: 'pro' } });
+    expect(wire.uuid).toBe(record.uuid);
+    expect(wire.event).toBe('signed up');
+    expect(wire.distinct_id).toBe('u1');
+    expect(wire.properties).toEqual({ plan: 'pro', distinct_id: 'u1', $lib: 'test', $lib_version: '1' });
+    expect(new Date(wire.timestamp).toISOString()).toBe(wire.timestamp);
+  });
+
+  it('lets SDK properties win a name collision without duplicate keys in the JSON', () => {
+    const { record, wire } = ok({ event: 'e', distinctId: 'u', properties: { $lib: 'mine', x: 1 } });
+    expect(wire.properties.$lib).toBe('test');
+    expect(record.json.match(/"\$lib"/g)).toHaveLength(1);
+  });
+
+  it('keeps a caller-supplied uuid (lower-cased) and normalises timestamps to ISO', () => {
+    const uuid = '0190A0A0-0000-7000-8000-00000000000A';
+    expect(ok({ event: 'e', distinctId: 'u', uuid }).wire.uuid).toBe(uuid.toLowerCase());
+    const date = new Date(Date.UTC(2020, 0, 2, 3, 4, 5));
+    expect(ok({ event: 'e', distinctId: 'u', timestamp: date }).wire.timestamp).toBe('2020-01-02T03:04:05.000Z');
+    expect(ok({ event: 'e', distinctId: 'u', timestamp: date.getTime() }).wire.timestamp).toBe('2020-01-02T03:04:05.000Z');
+    expect(ok({ event: 'e', distinctId: 'u', timestamp: '2020-01-02T04:04:05+01:00' }).wire.timestamp).toBe('2020-01-02T03:04:05.000Z');
+  });
+});
+
+describe('buildEvent: bad input is rejected with a message naming the problem', () => {
+  it.each([
+    [{ event: '', distinctId: 'u' }, /event name/],
+    [{ event: '   ', distinctId: 'u' }, /event name/],
+    [{ event: undefined, distinctId: 'u' }, /event name.*got nothing/],
+    [{ event: 42, distinctId: 'u' }, /event name.*number/],
+    [{ event: 'e', distinctId: undefined }, /distinct id.*got nothing/],
+    [{ event: 'e', distinctId: '' }, /distinct id.*empty string/],
+    [{ event: 'e', distinctId: '  ' }, /distinct id/],
+    [{ event: 'e', distinctId: { id: 1 } }, /distinct id.*object/],
+    [{ event: 'e', distinctId: NaN }, /distinct id/],
+    [{ event: 'e', distinctId: 'u', properties: [1, 2] }, /properties must be a plain object.*array/],
+    [{ event: 'e', distinctId: 'u', properties: 'text' }, /properties must be a plain object/],
+    [{ event: 'e', distinctId: 'u', timestamp: 'yesterday-ish' }, /timestamp/],
+    [{ event: 'e', distinctId: 'u', timestamp: new Date(NaN) }, /timestamp/],
+    [{ event: 'e', distinctId: 'u', uuid: 'abc' }, /uuid must be a UUID/],
+  ])('%j', (input, message) => {
+    const error = bad(input);
+    expect(error.name).toBe('InvalidEventError');
+    expect(error.reason).toBe('invalid');
+    expect(error.message).toMatch(message);
+  });
+
+  it('rejects an event over the size limit as too_large, counting UTF-8 bytes', () => {
+    const error = bad({ event: 'big', distinctId: 'u', properties: { blob: 'x'.repeat(1_000_001) } });
+    expect(error.reason).toBe('too_large');
+    expect(error.message).toMatch(/over the 1000000-byte limit/);
+    // 400,000 three-byte characters: 1.2 MB in UTF-8 although only 400,000 UTF-16 units.
+    expect(bad({ event: 'big', distinctId: 'u', properties: { text: '€'.repeat(400_000) } }).reason).toBe('too_large');
+    expect(ok({ event: 'fits', distinctId: 'u', properties: { text: '€'.repeat(300_000) } }).wire.event).toBe('fits');
+  });
+});
+
+describe('buildEvent: awkward values are normalised, not fatal', () => {
+  it('null properties become {} and a numeric distinct id a string', () => {
+    const { wire, notes } = ok({ event: 'e', distinctId: 42, properties: null });
+    expect(wire.distinct_id).toBe('42');
+    expect(notes.join()).toMatch(/number/);
+  });
+
+  it('circular references, BigInt, functions, NaN, Infinity and Dates', () => {
+    const props: Record<string, unknown> = {
+      big: 12345678901234567890n,
+      fn: () => 1,
+      nan: NaN,
+      inf: Infinity,
+      when: new Date(Date.UTC(2021, 5, 1)),
+      nested: { list: [1, 2n] },
+    };
+    props.self = props;
+    const { wire, notes } = ok({ event: 'e', distinctId: 'u', properties: props });
+    expect(wire.properties.big).toBe('12345678901234567890');
+    expect(wire.properties.self).toBe('[Circular]');
+    expect('fn' in wire.properties).toBe(false);
+    expect(wire.properties.nan).toBeNull();
+    expect(wire.properties.inf).toBeNull();
+    expect(wire.properties.when).toBe('2021-06-01T00:00:00.000Z');
+    expect(wire.properties.nested).toEqual({ list: [1, '2'] });
+    expect(notes.some((note) => note.includes('properties.self') && note.includes('circular'))).toBe(true);
+    expect(notes.some((note) => note.includes('properties.big') && note.includes('BigInt'))).toBe(true);
+  });
+
+  it('a repeated (not circular) object is kept, not marked circular', () => {
+    const shared = { a: 1 };
+    const { wire } = ok({ event: 'e', distinctId: 'u', properties: { x: shared, y: shared, z: 1n } });
+    expect(wire.properties.x).toEqual({ a: 1 });
+    expect(wire.properties.y).toEqual({ a: 1 });
+  });
+});
