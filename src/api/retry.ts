@@ -17,6 +17,8 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  // Every HTTP date form names a weekday or month; without letters Date.parse guesses (e.g. "-4" → year -4).
+  if (!/[a-z]/i.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -139,7 +139,7 @@ export class PostHog implements ExitAware {
       host: this.options.host,
       apiKey,
       executor: execute,
-      compress: this.options.compression === 'gzip' ? gzipWithZlib : undefined,
+      compress: this.options.compression === 'gzip' ? (options.compressor ?? gzipWithZlib) : undefined,
       historicalMigration: this.options.historicalMigration,
       timeoutMs: this.options.requestTimeout,
     });
@@ -249,9 +249,17 @@ export class PostHog implements ExitAware {
   flushBeforeExit(): void {
     if (this.#shutdown || this.#queue.pending === 0 || this.#exitFlushes >= 3) return;
     this.#exitFlushes++;
-    // Our timers are unref'd; this one is not, so the process waits for the flush, but not forever.
-    const keepAlive = setTimeout(() => undefined, this.options.flushOnExitTimeout);
-    void this.#queue.flush().then(() => clearTimeout(keepAlive));
+    // Our timers are unref'd; this one is not, so the process waits for the flush, but not forever:
+    // at the deadline the client closes (reporting what is left) and drops its sockets, so a server
+    // that never answers cannot hold the process open.
+    const deadline = setTimeout(() => {
+      if (this.#queue.pending === 0) return;
+      this.#queue.close();
+      this.#executor?.destroy();
+    }, this.options.flushOnExitTimeout);
+    void this.#queue.flush().then(() => {
+      if (this.#queue.pending === 0) clearTimeout(deadline);
+    });
   }
 
   reportAtExit(): void {

@@ -1,6 +1,6 @@
 /** Options of the Node client, named as posthog-node names them where it has a name for them. */
 import type { RetryOptions } from '../core/backoff';
-import type { HttpExecutor } from '../core/transport';
+import type { Compressor, HttpExecutor } from '../core/transport';
 
 export interface PostHogOptions {
   /** Ingestion host. Default `https://us.i.posthog.com`. */
@@ -28,6 +28,8 @@ export interface PostHogOptions {
   historicalMigration?: boolean;
   /** 'gzip' (default) or 'none'. */
   compression?: 'gzip' | 'none';
+  /** Replace the gzip implementation (default: Node's native zlib, off the main thread). */
+  compressor?: Compressor;
   /**
    * 'always' (default, like posthog-node): every event may create or update a person.
    * 'never': events carry `$process_person_profile: false` (except identify, alias, group identify).

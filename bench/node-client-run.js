@@ -1,0 +1,66 @@
+// One measured run of one SDK in a fresh process: capture N events over U users with ~10 properties,
+// then wait until the SDK says everything is delivered. Reports to the parent over IPC.
+import { createRequire } from 'node:module';
+
+const [sdk, url, countArg, usersArg] = process.argv.slice(2);
+const count = Number(countArg);
+const users = Number(usersArg);
+
+// Property objects are built before timing so both SDKs are measured on the same work.
+const props = Array.from({ length: users }, (_, u) => ({
+  plan: u % 3 === 0 ? 'pro' : 'free',
+  country: ['DE', 'US', 'FR', 'JP'][u % 4],
+  path: `/products/${u % 50}`,
+  referrer: 'https://example.com/landing',
+  cart_items: u % 7,
+  cart_total: (u % 7) * 19.99,
+  logged_in: u % 2 === 0,
+  experiment: 'checkout-v2',
+  browser: 'Firefox',
+  screen_width: 1280 + (u % 3) * 160,
+}));
+
+let peakRss = process.memoryUsage.rss();
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+}, 5);
+
+async function makeClient() {
+  if (sdk.startsWith('hogtail')) {
+    const { PostHog } = await import('../dist/node/index.js');
+    const options = { host: url, flushOnExitTimeout: 0 };
+    if (sdk === 'hogtail-fflate') {
+      const { gzipSync, strToU8 } = createRequire(import.meta.url)('fflate');
+      options.compressor = (body) => gzipSync(strToU8(body), { level: 6, mem: 8 });
+    }
+    return new PostHog('phc_bench', options);
+  }
+  const { PostHog } = await import('posthog-node');
+  return new PostHog('phc_bench', { host: url });
+}
+
+const client = await makeClient();
+let errors = 0;
+client.on?.('error', () => errors++);
+
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+for (let i = 0; i < count; i++) {
+  const user = i % users;
+  client.capture({ distinctId: `user-${user}`, event: i % 5 === 0 ? '$pageview' : 'product viewed', properties: props[user] });
+}
+const captureMs = performance.now() - t0;
+await client.shutdown(120_000);
+const totalMs = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+peakRss = Math.max(peakRss, process.memoryUsage.rss());
+clearInterval(sampler);
+
+process.send({
+  sdk,
+  captureUsPerCall: (captureMs * 1000) / count,
+  endToEndMs: totalMs,
+  cpuUsPerEvent: (cpu.user + cpu.system) / count,
+  peakRssMb: peakRss / 1048576,
+  errors,
+});

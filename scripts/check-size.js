@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Size budget per entry point (nanoid-style): bytes are deterministic, so this is a test, not a bench.
+// Fails when a built file is over its budget, or when an entry whose source exists was not built.
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const budgets = [
+  // [built file, source that makes it required, gzip budget in bytes]
+  ['dist/hogtail.iife.js', 'src/browser', 10_240],
+  ['dist/browser/index.js', 'src/browser', 10_240],
+  ['dist/node/index.js', 'src/node', 12_288],
+];
+
+let failed = 0;
+let checked = 0;
+for (const [file, source, budget] of budgets) {
+  if (!existsSync(source)) continue;
+  if (!existsSync(file)) {
+    console.error(`size: ${file} is missing although ${source} exists; run npm run build`);
+    failed++;
+    continue;
+  }
+  const raw = readFileSync(file);
+  const gz = gzipSync(raw, { level: 9 }).length;
+  const verdict = gz <= budget ? 'ok' : 'OVER BUDGET';
+  console.log(`size: ${file} ${raw.length} B min, ${gz} B gzip (budget ${budget}) ${verdict}`);
+  checked++;
+  if (gz > budget) failed++;
+}
+console.log(`size: ${checked - (failed > checked ? checked : failed)} passed, ${failed} failed`);
+process.exit(failed === 0 && checked > 0 ? 0 : 1);
