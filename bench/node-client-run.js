@@ -23,7 +23,7 @@ const props = Array.from({ length: users }, (_, u) => ({
 let peakRss = process.memoryUsage.rss();
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage.rss());
-}, 5);
+}, 20);
 
 async function makeClient() {
   if (sdk.startsWith('hogtail')) {
@@ -63,4 +63,4 @@ process.send({
   cpuUsPerEvent: (cpu.user + cpu.system) / count,
   peakRssMb: peakRss / 1048576,
   errors,
-});
+}, () => process.exit(0));

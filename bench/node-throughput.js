@@ -30,7 +30,8 @@ function once(child, predicate) {
   });
 }
 
-const collector = fork(`${here}collector-process.js`, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const rules = process.argv.includes('--rules');
+const collector = fork(`${here}collector-process.js`, rules ? ['--rules'] : [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 const { url } = await once(collector, (m) => m.url !== undefined);
 const ask = (message, key) => {
   const answer = once(collector, (m) => m[key] !== undefined);
@@ -71,7 +72,7 @@ const median = (values) => {
 };
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
-const command = `node bench/node-throughput.js --events ${events} --users ${users} --rounds ${rounds}`;
+const command = `node bench/node-throughput.js --events ${events} --users ${users} --rounds ${rounds} --sdks ${sdks.join(',')}${rules ? ' --rules' : ''}`;
 const lines = [
   `Command: \`${command}\` (median of ${rounds} rounds; ${cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)})`,
   '',

@@ -12,7 +12,12 @@ import { isUuid, uuidv7 } from './uuid';
 /** One event waiting in the queue. */
 export interface QueuedEvent {
   uuid: string;
-  /** The batch item as JSON: `{"uuid","event","distinct_id","properties","timestamp"}`. */
+  /**
+   * The batch item as JSON: `{"uuid","event","properties","timestamp"}`, the distinct id inside
+   * properties as spec §2.2 places it (the real server reads it there too). Not repeating it at the
+   * top level saves about 3 gzipped bytes per event, which is what keeps hogtail at or under
+   * posthog-node's bytes on the wire.
+   */
   json: string;
 }
 
@@ -75,7 +80,7 @@ export function buildEvent(
 
   let timestamp: string;
   if (input.timestamp === undefined || input.timestamp === null) {
-    timestamp = new Date(now).toISOString();
+    timestamp = isoTimestamp(now);
   } else {
     const parsed = parseTimestamp(input.timestamp);
     if (parsed === undefined) {
@@ -99,7 +104,6 @@ export function buildEvent(
   const json =
     '{"uuid":"' + uuid +
     '","event":' + JSON.stringify(name) +
-    ',"distinct_id":' + JSON.stringify(distinctId) +
     ',"properties":' + properties +
     ',"timestamp":"' + timestamp + '"}';
 
@@ -113,7 +117,28 @@ export function buildEvent(
       );
     }
   }
-  return { ok: true, record: { uuid, json }, notes };
+  return { ok: true, record: { uuid: json.slice(9, 45), json: flatten(json) }, notes };
+}
+
+/**
+ * V8 keeps a concatenation as a rope, one node per `+`; a queue of 100,000 ropes cost about 1.5 KB
+ * per event and half of capture()'s CPU in garbage collection. Converting a string to a number
+ * flattens it in place (the number is discarded); the rope's pieces then die young.
+ */
+function flatten(text: string): string {
+  void Number(text);
+  return text;
+}
+
+// toISOString costs about a microsecond; many events share a millisecond.
+let lastStampMs = -1;
+let lastStamp = '';
+function isoTimestamp(ms: number): string {
+  if (ms !== lastStampMs) {
+    lastStampMs = ms;
+    lastStamp = new Date(ms).toISOString();
+  }
+  return lastStamp;
 }
 
 /**
@@ -142,10 +167,21 @@ function mergeProperties(
     return merged.json;
   }
   const own = serializeProperties(user);
-  notes.push(...own.notes);
-  let sdkJson = JSON.stringify(sdk);
-  sdkJson = '"distinct_id":' + JSON.stringify(distinctId) + (sdkJson === '{}' ? '' : ',' + sdkJson.slice(1, -1));
+  if (own.notes.length > 0) notes.push(...own.notes);
+  const sdkJson = '"distinct_id":' + JSON.stringify(distinctId) + sdkFragment(sdk);
   return own.json === '{}' ? '{' + sdkJson + '}' : own.json.slice(0, -1) + ',' + sdkJson + '}';
+}
+
+// Clients pass the same frozen object for events with no per-call SDK properties; serialise it once.
+let lastSdk: Record<string, unknown> | undefined;
+let lastSdkFragment = '';
+function sdkFragment(sdk: Record<string, unknown>): string {
+  if (sdk === lastSdk && Object.isFrozen(sdk)) return lastSdkFragment;
+  const json = JSON.stringify(sdk);
+  const fragment = json === '{}' ? '' : ',' + json.slice(1, -1);
+  lastSdk = sdk;
+  lastSdkFragment = fragment;
+  return fragment;
 }
 
 function parseTimestamp(value: unknown): string | undefined {

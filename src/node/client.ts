@@ -26,6 +26,11 @@ import { createNodeExecutor, type NodeExecutor } from './http-executor';
 import { resolveOptions, type PostHogOptions, type ResolvedOptions } from './options';
 
 type Properties = Record<string, unknown>;
+
+// Frozen so the event builder can serialise them once (the server drops person events that say they
+// process no person, hence two variants).
+const SDK_PROPERTIES: Properties = Object.freeze({ $lib: 'hogtail-node', $lib_version: LIB_VERSION });
+const SDK_PROPERTIES_PERSONLESS: Properties = Object.freeze({ ...SDK_PROPERTIES, $process_person_profile: false });
 type Timestamp = Date | string | number;
 
 export interface EventMessage {
@@ -286,18 +291,15 @@ export class PostHog implements ExitAware {
         this.#queue.countDrop('opted_out');
         return;
       }
-      const sdk: Properties = { $lib: 'hogtail-node', $lib_version: LIB_VERSION };
+      const personless =
+        this.options.personProfiles === 'never' && !(typeof event === 'string' && PERSON_EVENTS.has(event));
+      let sdk: Properties = personless ? SDK_PROPERTIES_PERSONLESS : SDK_PROPERTIES;
       const groups = envelope?.groups;
       if (groups !== undefined && groups !== null) {
-        if (typeof groups === 'object' && !Array.isArray(groups)) sdk.$groups = groups;
+        if (typeof groups === 'object' && !Array.isArray(groups)) sdk = { ...sdk, $groups: groups };
         else this.#reporter.debug(`groups must be an object of group type to key; ignored ${typeof groups}`);
       }
-      if (envelope?.disableGeoip) sdk.$geoip_disable = true;
-      if (typeof event === 'string' && PERSON_EVENTS.has(event)) {
-        // The server drops person events that say they process no person.
-      } else if (this.options.personProfiles === 'never') {
-        sdk.$process_person_profile = false;
-      }
+      if (envelope?.disableGeoip) sdk = { ...sdk, $geoip_disable: true };
       const built = buildEvent(
         { event, distinctId: envelope?.distinctId, properties, timestamp: envelope?.timestamp, uuid: envelope?.uuid },
         sdk,

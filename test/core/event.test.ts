@@ -16,11 +16,11 @@ function bad(input: Parameters<typeof buildEvent>[0], max?: number) {
 }
 
 describe('buildEvent: the wire shape', () => {
-  it('produces uuid, event, distinct_id (top level and in properties), properties and ISO timestamp', () => {
+  it('produces uuid, event, properties carrying distinct_id (spec §2.2), and an ISO timestamp', () => {
     const { wire, record } = ok({ event: 'signed up', distinctId: 'u1', properties: { plan: 'pro' } });
     expect(wire.uuid).toBe(record.uuid);
     expect(wire.event).toBe('signed up');
-    expect(wire.distinct_id).toBe('u1');
+    expect('distinct_id' in wire).toBe(false);
     expect(wire.properties).toEqual({ plan: 'pro', distinct_id: 'u1', $lib: 'test', $lib_version: '1' });
     expect(new Date(wire.timestamp).toISOString()).toBe(wire.timestamp);
   });
@@ -77,7 +77,7 @@ describe('buildEvent: bad input is rejected with a message naming the problem', 
 describe('buildEvent: awkward values are normalised, not fatal', () => {
   it('null properties become {} and a numeric distinct id a string', () => {
     const { wire, notes } = ok({ event: 'e', distinctId: 42, properties: null });
-    expect(wire.distinct_id).toBe('42');
+    expect(wire.properties.distinct_id).toBe('42');
     expect(notes.join()).toMatch(/number/);
   });
 

@@ -97,7 +97,7 @@ describe('event shapes (spec §2, §6)', () => {
 });
 
 describe('the request', () => {
-  it('is a gzip body with ?compression=gzip-js, api_key at the top, no token, sent_at, batch items with distinct_id', async () => {
+  it('is a gzip body with ?compression=gzip-js, api_key at the top, no token, sent_at, distinct_id in properties', async () => {
     const seen: { url: string; body: Record<string, any> }[] = [];
     const server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -120,8 +120,8 @@ describe('the request', () => {
     expect('token' in body).toBe(false);
     expect('historical_migration' in body).toBe(false);
     expect(new Date(body.sent_at).toISOString()).toBe(body.sent_at);
-    expect(body.batch[0]).toMatchObject({ event: 'e', distinct_id: 'u', properties: { distinct_id: 'u' } });
-    expect('$distinct_id' in body.batch[0]).toBe(false);
+    expect(body.batch[0]).toMatchObject({ event: 'e', properties: { distinct_id: 'u' } });
+    expect(Object.keys(body.batch[0]).sort()).toEqual(['event', 'properties', 'timestamp', 'uuid']);
   });
 
   it("compression: 'none' sends plain JSON the collector accepts", async () => {

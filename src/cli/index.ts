@@ -1,0 +1,34 @@
+/**
+ * The `hogtail` command. Each subcommand lives in its own file and is loaded only when used, so
+ * `hogtail capture` in a cron job does not pay for the dev server.
+ */
+export const USAGE = `Usage: hogtail <command> [options]
+
+Commands:
+  api <resource> <action>   call the management API (key from HOGTAIL_PERSONAL_API_KEY)
+
+Run 'hogtail <command> --help' for a command's options.`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const lineIo = {
+    env: process.env,
+    stdout: (text: string) => void process.stdout.write(text.endsWith('\n') ? text : text + '\n'),
+    stderr: (text: string) => void process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
+  };
+  switch (command) {
+    case 'api': {
+      const { runApiCommand } = await import('./api-command');
+      return runApiCommand(rest, lineIo);
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(USAGE + '\n');
+      return command === undefined ? 2 : 0;
+    default:
+      process.stderr.write(`hogtail: unknown command '${command}'.\n${USAGE}\n`);
+      return 2;
+  }
+}
