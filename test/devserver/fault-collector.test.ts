@@ -99,14 +99,15 @@ describe('fault collector', () => {
     });
 
     await fetch(`${collector.url}/batch/`, { method: 'OPTIONS', headers: { Origin: 'http://a.test' } });
-    await postJson(`${collector.url}/batch/`, aBatch([anEvent(), anEvent(), anEvent()]));
+    const sent = [anEvent(), anEvent(), anEvent()];
+    await postJson(`${collector.url}/batch/`, aBatch(sent));
     await postJson(`${collector.url}/decide/?v=3`, { token: KEY, distinct_id: 'u' });
     await post(`${collector.url}/e/`, '{not json');
 
     expect(calls).toEqual([
-      [0, { path: '/batch/', eventCount: 3 }],
-      [1, { path: '/decide/', eventCount: 0 }],
-      [2, { path: '/e/', eventCount: 0 }],
+      [0, { path: '/batch/', eventCount: 3, uuids: sent.map((event) => event.uuid) }],
+      [1, { path: '/decide/', eventCount: 0, uuids: [] }],
+      [2, { path: '/e/', eventCount: 0, uuids: [] }],
     ]);
     expect(collector.requests).toBe(4);
     expect(collector.log.map((entry) => entry.status)).toEqual([200, 200, 400]);
