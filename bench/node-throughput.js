@@ -14,7 +14,7 @@ const arg = (name, fallback) => {
 const events = Number(arg('events', 100_000));
 const users = Number(arg('users', 1_000));
 const rounds = Number(arg('rounds', 3));
-const sdks = arg('sdks', 'hogtail,hogtail-fflate,posthog-node').split(',');
+const sdks = arg('sdks', 'hogtail,hogtail-fflate,posthog-node,posthog-node-tuned').split(',');
 const here = new URL('.', import.meta.url).pathname;
 
 function once(child, predicate) {

@@ -31,3 +31,20 @@ describe('uuidv7', () => {
     expect(isUuid(42)).toBe(false);
   });
 });
+
+describe('uuidv7 counter', () => {
+  it('ids made in one millisecond differ only in the counter and the random tail', () => {
+    const now = Date.UTC(2031, 0, 1);
+    const a = uuidv7(now);
+    const b = uuidv7(now);
+    expect(a.slice(0, 14)).toBe(b.slice(0, 14)); // same time and version
+    expect(b > a).toBe(true);
+    const counter = (id: string) => parseInt(id.slice(15, 18) + id.slice(19, 23) + id.slice(24, 28), 16);
+    // 12 bits of rand_a, then rand_b's 2 variant bits (10), then 30 counter bits: drop the variant.
+    const value = (id: string) => {
+      const bits = counter(id).toString(2).padStart(44, '0');
+      return parseInt(bits.slice(0, 12) + bits.slice(14), 2);
+    };
+    expect(value(b) - value(a)).toBe(1);
+  });
+});
