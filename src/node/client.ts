@@ -20,7 +20,11 @@ import {
   type SurveyAction,
 } from '../core/special-events';
 import { LIB_VERSION } from '../core/version';
+import { featureProperties, type FlagValue } from '../core/flags/decide';
+import { uuidv7 } from '../core/uuid';
 import { registerForExit, unregisterForExit, type ExitAware } from './exit-hook';
+import { createFlagCache, type FlagCache } from './flag-cache';
+import { createNodeFeatureFlags, type FlagCalled, type FlagOptions, type NodeFeatureFlags } from './feature-flags';
 import { gzipWithZlib } from './gzip';
 import { createNodeExecutor, type NodeExecutor } from './http-executor';
 import { resolveOptions, type PostHogOptions, type ResolvedOptions } from './options';
@@ -42,8 +46,13 @@ export interface EventMessage {
   timestamp?: Timestamp;
   /** A UUID to use instead of a fresh UUIDv7 (for idempotent re-sends from your own outbox). */
   uuid?: string;
-  /** Accepted for posthog-node compatibility; flags arrive with the feature-flags issue. */
+  /**
+   * Tag the event with `$feature/<key>` and `$active_feature_flags` for this user. Uses the flag
+   * cache when fresh; otherwise the event waits for one decide request (flush() waits for it too).
+   */
   sendFeatureFlags?: boolean;
+  /** The end user's IP address, sent to decide as X-Forwarded-For (with sendFeatureFlags). */
+  ip?: string;
   disableGeoip?: boolean;
 }
 
@@ -118,6 +127,10 @@ export class PostHog implements ExitAware {
   #disabled: boolean;
   #shutdown: Promise<void> | undefined;
   #exitFlushes = 0;
+  #flagCache: FlagCache;
+  #flags: NodeFeatureFlags;
+  /** Events waiting for their flags before they can be queued; flush() waits for them. */
+  #awaitingFlags = new Set<Promise<void>>();
 
   constructor(apiKey: string, options: PostHogOptions = {}) {
     if (typeof apiKey !== 'string' || apiKey.trim() === '') {
@@ -148,6 +161,16 @@ export class PostHog implements ExitAware {
       historicalMigration: this.options.historicalMigration,
       timeoutMs: this.options.requestTimeout,
     });
+    this.#flagCache = createFlagCache({
+      host: this.options.host,
+      apiKey,
+      executor: execute,
+      timeoutMs: this.options.requestTimeout,
+      ttlMs: this.options.flagsCacheTtl,
+      maxEntries: this.options.flagsCacheSize,
+      onError: (error) => this.#reporter.report(error),
+    });
+    this.#flags = createNodeFeatureFlags(this.#flagCache, (called) => this.#flagCalled(called), this.options.flagCalledDedupSize);
     this.#queue = createQueue({
       send,
       flushAt: this.options.flushAt,
@@ -165,7 +188,41 @@ export class PostHog implements ExitAware {
 
   capture(message: EventMessage): void {
     const { event, properties } = message ?? ({} as EventMessage);
+    if (message?.sendFeatureFlags && typeof message.distinctId === 'string' && !this.#disabled) {
+      this.#captureWithFlags(message);
+      return;
+    }
     this.#enqueue(event, properties, message);
+  }
+
+  /** posthog-node's getFeatureFlag: the flag's value for this user, or undefined when unknown. */
+  getFeatureFlag(key: string, distinctId: string, options?: FlagOptions): Promise<FlagValue | undefined> {
+    return this.#flags.getFeatureFlag(key, distinctId, options);
+  }
+
+  isFeatureEnabled(key: string, distinctId: string, options?: FlagOptions): Promise<boolean | undefined> {
+    return this.#flags.isFeatureEnabled(key, distinctId, options);
+  }
+
+  /** The payload of the flag's current value, JSON-parsed when it is a JSON string. */
+  getFeatureFlagPayload(key: string, distinctId: string, matchValue?: FlagValue, options?: FlagOptions): Promise<unknown> {
+    return this.#flags.getFeatureFlagPayload(key, distinctId, matchValue, options);
+  }
+
+  getAllFlags(distinctId: string, options?: FlagOptions): Promise<Record<string, FlagValue>> {
+    return this.#flags.getAllFlags(distinctId, options);
+  }
+
+  getAllFlagsAndPayloads(
+    distinctId: string,
+    options?: FlagOptions,
+  ): Promise<{ featureFlags: Record<string, FlagValue>; featureFlagPayloads: Record<string, unknown> }> {
+    return this.#flags.getAllFlagsAndPayloads(distinctId, options);
+  }
+
+  /** Decide requests made so far (the flag cache's effectiveness, for monitoring and benchmarks). */
+  get decideRequests(): number {
+    return this.#flagCache.decideRequests;
   }
 
   identify(message: IdentifyMessage): void {
@@ -202,7 +259,8 @@ export class PostHog implements ExitAware {
 
   /** Resolves when everything captured before the call is delivered or given up. Never rejects. */
   flush(): Promise<void> {
-    return this.#queue.flush();
+    if (this.#awaitingFlags.size === 0) return this.#queue.flush();
+    return Promise.all([...this.#awaitingFlags]).then(() => this.#queue.flush());
   }
 
   /**
@@ -217,7 +275,7 @@ export class PostHog implements ExitAware {
       const deadline = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, Math.max(0, timeoutMs));
       });
-      await Promise.race([this.#queue.flush(), deadline]);
+      await Promise.race([this.flush(), deadline]);
       clearTimeout(timer);
       this.#queue.close();
       this.#executor?.destroy();
@@ -270,6 +328,30 @@ export class PostHog implements ExitAware {
   reportAtExit(): void {
     if (this.#shutdown) return;
     this.#queue.close();
+  }
+
+  #captureWithFlags(message: EventMessage): void {
+    const lookup = { groups: message.groups, ip: message.ip };
+    const cached = this.#flagCache.peek(message.distinctId, lookup);
+    if (cached?.fresh) {
+      this.#enqueue(message.event, { ...featureProperties(cached.snapshot.flags), ...message.properties }, message);
+      return;
+    }
+    // Fix the event's identity and time now, so waiting for decide changes neither.
+    const envelope = { ...message, timestamp: message.timestamp ?? new Date(), uuid: message.uuid ?? uuidv7() };
+    const waiting = this.#flags
+      .propertiesFor(message.distinctId, lookup)
+      .then((flagProperties) => this.#enqueue(message.event, { ...flagProperties, ...message.properties }, envelope))
+      .finally(() => this.#awaitingFlags.delete(waiting));
+    this.#awaitingFlags.add(waiting);
+  }
+
+  #flagCalled({ distinctId, key, value, groups }: FlagCalled): void {
+    this.#enqueue(
+      '$feature_flag_called',
+      { $feature_flag: key, $feature_flag_response: value ?? false, ['$feature/' + key]: value ?? false },
+      { distinctId, groups },
+    );
   }
 
   #survey(action: SurveyAction, message: SurveyMessage, response?: unknown): void {

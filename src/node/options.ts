@@ -43,6 +43,12 @@ export interface PostHogOptions {
   executor?: HttpExecutor;
   /** Flush on process `beforeExit`, waiting at most this long (ms). 0 turns it off. Default 5,000. */
   flushOnExitTimeout?: number;
+  /** How long one decide answer is used per distinct id and override set (ms). Default 60,000. */
+  flagsCacheTtl?: number;
+  /** Most (distinct id, overrides) flag sets cached; least recently used go first. Default 10,000. */
+  flagsCacheSize?: number;
+  /** Most (distinct id, flag, value) triples remembered for `$feature_flag_called` dedup. Default 50,000. */
+  flagCalledDedupSize?: number;
 }
 
 export const DEFAULT_HOST = 'https://us.i.posthog.com';
@@ -63,6 +69,9 @@ export interface ResolvedOptions {
   disabled: boolean;
   debug: boolean;
   flushOnExitTimeout: number;
+  flagsCacheTtl: number;
+  flagsCacheSize: number;
+  flagCalledDedupSize: number;
 }
 
 function positive(name: string, value: number | undefined, fallback: number, problems: string[]): number {
@@ -94,5 +103,8 @@ export function resolveOptions(options: PostHogOptions, problems: string[]): Res
     disabled: options.disabled === true,
     debug: options.debug === true,
     flushOnExitTimeout: positive('flushOnExitTimeout', options.flushOnExitTimeout, 5_000, problems),
+    flagsCacheTtl: positive('flagsCacheTtl', options.flagsCacheTtl, 60_000, problems),
+    flagsCacheSize: Math.max(1, positive('flagsCacheSize', options.flagsCacheSize, 10_000, problems)),
+    flagCalledDedupSize: Math.max(1, positive('flagCalledDedupSize', options.flagCalledDedupSize, 50_000, problems)),
   };
 }
