@@ -1,11 +1,12 @@
 // One build for every entry point. Node-side entries ship as ESM + CJS with .d.ts; the browser
-// entries (added by the browser issue) ship as ESM plus a minified IIFE for the script tag.
+// ships as minified ESM for bundlers plus a minified IIFE for the script tag (both have a size
+// budget, checked by scripts/check-size.js). An entry is built once its source exists.
 import { existsSync } from 'node:fs';
 import typescript from '@rollup/plugin-typescript';
+import terser from '@rollup/plugin-terser';
 
 const external = (id) => id === 'fflate' || id.startsWith('node:') || id.startsWith('fflate/');
 
-// name in dist/ -> source file. An entry is built once its source exists, so issues can land one by one.
 const nodeEntries = Object.fromEntries(
   Object.entries({
     'node/index': 'src/node/index.ts',
@@ -15,22 +16,55 @@ const nodeEntries = Object.fromEntries(
   }).filter(([, file]) => existsSync(file)),
 );
 
+const ts = () =>
+  typescript({
+    tsconfig: './tsconfig.build.json',
+    declaration: true,
+    declarationDir: 'dist/types',
+    outDir: 'dist',
+    noEmitOnError: true,
+  });
+
+// Property names that exist only inside hogtail (never persisted, public or on the wire) may be
+// shortened in the browser bundles; every other property keeps its name.
+const internalProperties =
+  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug)$/;
+const minify = (module) =>
+  terser({
+    ecma: 2020,
+    module,
+    compress: { passes: 3, pure_getters: true, unsafe: true, unsafe_arrows: true, unsafe_methods: true, unsafe_comps: true },
+    mangle: { properties: { regex: internalProperties } },
+    format: { comments: false },
+  });
+
+const browser = existsSync('src/browser/index.ts')
+  ? [
+      {
+        // npm `hogtail` (browser condition) and `hogtail/browser`.
+        input: { 'browser/index': 'src/browser/index.ts' },
+        external,
+        plugins: [ts()],
+        output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minify(true)] },
+      },
+      {
+        // The script tag: everything inlined.
+        input: 'src/browser/iife.ts',
+        plugins: [ts()],
+        output: { dir: 'dist', entryFileNames: 'hogtail.iife.js', format: 'iife', sourcemap: true, plugins: [minify(false)] },
+      },
+    ]
+  : [];
+
 export default [
   {
     input: nodeEntries,
     external,
-    plugins: [
-      typescript({
-        tsconfig: './tsconfig.build.json',
-        declaration: true,
-        declarationDir: 'dist/types',
-        outDir: 'dist',
-        noEmitOnError: true,
-      }),
-    ],
+    plugins: [ts()],
     output: [
       { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
       { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', sourcemap: true, exports: 'named' },
     ],
   },
+  ...browser,
 ];

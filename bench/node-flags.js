@@ -7,8 +7,8 @@
 // in the v3 shape both understand, and counts requests by path.
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { PostHog as PostHogNode } from 'posthog-node';
+import { writeBenchmarkSection } from './lib/write-section.js';
 import { PostHog as Hogtail } from '../dist/node/index.js';
 
 const counts = { flags: 0, batchEvents: 0 };
@@ -74,13 +74,5 @@ const lines = [
 ];
 const table = lines.join('\n');
 console.log(table);
-if (process.argv.includes('--write')) {
-  const file = new URL('../BENCHMARKS.md', import.meta.url);
-  const start = '<!-- node-flags:start -->';
-  const end = '<!-- node-flags:end -->';
-  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const block = `${start}\n${table}\n${end}`;
-  text = text.includes(start) ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : `${text}\n## Node feature flags\n\n${block}\n`;
-  writeFileSync(file, text);
-}
+if (process.argv.includes('--write')) writeBenchmarkSection('node-flags', 'Node feature flags', table);
 process.exit(0);

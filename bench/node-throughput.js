@@ -4,8 +4,8 @@
 //   node bench/node-throughput.js [--events 100000] [--users 1000] [--rounds 3] [--write]
 // --write puts the table into BENCHMARKS.md between the node-throughput markers.
 import { fork } from 'node:child_process';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { writeBenchmarkSection } from './lib/write-section.js';
 
 const arg = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -89,12 +89,4 @@ for (const sdk of sdks) {
 const table = lines.join('\n');
 console.log(table);
 
-if (process.argv.includes('--write')) {
-  const file = new URL('../BENCHMARKS.md', import.meta.url);
-  const start = '<!-- node-throughput:start -->';
-  const end = '<!-- node-throughput:end -->';
-  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const block = `${start}\n${table}\n${end}`;
-  text = text.includes(start) ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : `${text}\n## Node throughput\n\n${block}\n`;
-  writeFileSync(file, text);
-}
+if (process.argv.includes('--write')) writeBenchmarkSection('node-throughput', 'Node throughput', table);

@@ -1,0 +1,421 @@
+/**
+ * The browser client: posthog-js's API on hogtail's core. A factory returning a plain object, so
+ * the script tag and the npm default export are the same thing and calls made before init() are
+ * kept (in order) and run by init(), as the official snippet does.
+ *
+ * Delivery: capture() validates and serialises the event (core/event), the core queue batches and
+ * retries it, the ledger keeps it in localStorage until a 2xx, the tab lock decides which tab sends
+ * what, and pagehide hands what is left to sendBeacon.
+ */
+import { createBatchSender, type BatchSender } from '../core/batch-sender';
+import { HogtailError, InvalidEventError } from '../core/errors';
+import { buildEvent, DEFAULT_MAX_EVENT_BYTES } from '../core/event';
+import { createQueue, type Queue, type QueueStats } from '../core/queue';
+import { createReporter } from '../core/reporter';
+import {
+  aliasEvent,
+  groupIdentifyEvent,
+  identifyEvent,
+  PERSON_EVENTS,
+  screenEvent,
+  surveyEvent,
+  type SpecialEvent,
+} from '../core/special-events';
+import { uuidv7 } from '../core/uuid';
+import { sendByBeacon } from './beacon';
+import { gzipBody } from './compress';
+import { DEFAULT_API_HOST, numberOption, type HogtailConfig } from './config';
+import { fetchExecutor } from './fetch-executor';
+import { watchHistory } from './history';
+import { createLedger, type Ledger } from './ledger';
+import { forgetPageContext, pageContext } from './page-context';
+import { createStateStore, freshState, type PersistedState, type StateStore } from './state';
+import { openLocalStorage } from './storage';
+import { startTabs } from './tabs';
+
+type Properties = Record<string, unknown>;
+
+export interface CaptureOptions {
+  timestamp?: Date | string | number;
+  $set?: Properties;
+  $set_once?: Properties;
+  /** Your own UUID instead of a fresh UUIDv7 (idempotent re-sends). */
+  uuid?: string;
+}
+
+/**
+ * What an extension (feature flags, issue 4) may hook into, without the core client knowing it.
+ */
+export interface ExtensionContext {
+  client: Hogtail;
+  apiKey: string;
+  host: string;
+  /** Adds properties to every later event; the caller's own properties still win. */
+  addProperties(source: (event: string) => Properties | undefined): void;
+  /** Gzip on or off from now on (decide's `supportedCompression`). */
+  setCompression(gzip: boolean): void;
+  /** Called after the distinct id or the groups changed (identify, reset, group). */
+  onIdentityChange(listener: () => void): void;
+  state(): Readonly<PersistedState>;
+  report(error: HogtailError): void;
+}
+
+export interface Hogtail {
+  init(apiKey: string, config?: HogtailConfig): Hogtail | undefined;
+  capture(event: string, properties?: Properties | null, options?: CaptureOptions): void;
+  identify(distinctId: string, $set?: Properties, $set_once?: Properties): void;
+  alias(alias: string, original?: string): void;
+  group(groupType: string, groupKey: string, properties?: Properties): void;
+  reset(resetDeviceId?: boolean): void;
+  register(properties: Properties): void;
+  register_once(properties: Properties, defaultValue?: unknown): void;
+  unregister(name: string): void;
+  get_distinct_id(): string;
+  get_session_id(): string;
+  screen(name: string, properties?: Properties): void;
+  setPersonProperties($set?: Properties, $set_once?: Properties): void;
+  opt_out_capturing(): void;
+  opt_in_capturing(): void;
+  has_opted_out_capturing(): boolean;
+  /** Resolves once everything captured before the call is delivered or given up (or retries stall). */
+  flush(): Promise<void>;
+  debug(enabled?: boolean): void;
+  surveyShown(surveyId: string, properties?: Properties): void;
+  surveyDismissed(surveyId: string, properties?: Properties): void;
+  surveySent(surveyId: string, response: unknown, properties?: Properties): void;
+  /** Drops, retries and bad input; without a listener the first of each kind goes to the console. */
+  on(event: 'error', listener: (error: HogtailError) => void): () => void;
+  /** Queue counters, plus how many events are held in memory only. */
+  stats(): QueueStats & { unsaved: number };
+  extend(extension: (context: ExtensionContext) => void): void;
+}
+
+export function createHogtail(): Hogtail {
+  // 'error' is the only event, so a Set serves (core's emitter costs bytes for names we never use).
+  const listeners = new Set<(error: HogtailError) => void>();
+  const reporter = createReporter(
+    '[hogtail]',
+    (error) => {
+      for (const listener of listeners) {
+        try {
+          listener(error);
+        } catch {
+          // A broken listener must not break capture().
+        }
+      }
+      return listeners.size > 0;
+    },
+    false,
+  );
+  const report = (error: HogtailError) => reporter.report(error);
+  const early: [string, unknown[]][] = [];
+  const sources: ((event: string) => Properties | undefined)[] = [];
+  const identityListeners: (() => void)[] = [];
+
+  let apiKey = '';
+  let host = '';
+  let mode = 'identified_only';
+  let gzip = true;
+  let states: StateStore;
+  let queue: Queue | undefined;
+  let ledger: Ledger;
+  let sender: BatchSender;
+  let makeSender: () => BatchSender;
+
+  const refuse = (message: string) => {
+    queue?.countDrop('invalid');
+    report(new InvalidEventError(`hogtail: ${message}. The event was not queued.`, 'invalid', undefined));
+  };
+  const changed = () => identityListeners.forEach((listener) => listener());
+  const noPersons = (what: string) => mode === 'never' && (refuse(`${what}() is unavailable with person_profiles: 'never'`), true);
+
+  function track(event: unknown, properties: unknown, options?: CaptureOptions, distinctId?: string): void {
+    const state = states.state;
+    if (state.optout) {
+      queue!.countDrop('opted_out');
+      reporter.debug(`"${String(event)}" not captured: the user opted out`);
+      return;
+    }
+    const now = Date.now();
+    const own = (properties !== null && typeof properties === 'object' ? properties : {}) as Properties;
+    const sdk: Properties = {};
+    // The caller's properties win over page context and super properties, so no key is ever
+    // written twice and buildEvent stays on its fast path.
+    const add = (source: Properties | undefined) => {
+      for (const key in source) if (!(key in own)) sdk[key] = source[key];
+    };
+    add(pageContext());
+    add({ $session_id: states.session(now), $device_id: state.$device_id });
+    add(state.props);
+    for (const source of sources) add(source(String(event)));
+    for (const _ in state.$groups) {
+      add({ $groups: state.$groups });
+      break;
+    }
+    const personEvent = PERSON_EVENTS.has(event as string) || event === '$set';
+    if (mode === 'never' || (mode === 'identified_only' && !personEvent && !state.$epp && state.$user_state !== 'identified')) {
+      add({ $process_person_profile: false });
+    }
+    if (options?.$set) sdk.$set = options.$set;
+    if (options?.$set_once) sdk.$set_once = options.$set_once;
+    const built = buildEvent(
+      { event, distinctId: distinctId ?? state.distinct_id, properties: properties ?? undefined, timestamp: options?.timestamp, uuid: options?.uuid },
+      sdk,
+      DEFAULT_MAX_EVENT_BYTES,
+      now,
+    );
+    if (!built.ok) {
+      queue!.countDrop(built.error.reason);
+      return report(built.error);
+    }
+    for (const note of built.notes) reporter.debug(`"${String(event)}": ${note}`);
+    queue!.enqueue(built.record);
+  }
+
+  function special(event: SpecialEvent, distinctId?: string): void {
+    if ('error' in event) refuse(event.error);
+    else track(event.event, event.properties, undefined, distinctId);
+  }
+
+  function setup(token: string, config: HogtailConfig): void {
+    apiKey = token;
+    host = (typeof config.api_host === 'string' && config.api_host ? config.api_host : DEFAULT_API_HOST).replace(/\/+$/, '');
+    reporter.setDebug(config.debug === true);
+    if (config.person_profiles === 'always' || config.person_profiles === 'never') mode = config.person_profiles;
+    gzip = !config.disable_compression;
+    const store = config.disable_persistence || config.persistence === 'memory' ? undefined : openLocalStorage();
+    const base = 'ht|' + token + '|';
+    const tabId = uuidv7();
+    states = createStateStore(store, base + 'p', token, config.bootstrap);
+    if (config.opt_out_capturing_by_default && states.state.optout === undefined) states.state.optout = true;
+    ledger = createLedger(
+      store,
+      base + 'q|',
+      tabId,
+      numberOption(config.max_stored_events, 2_000),
+      numberOption(config.max_stored_chars, 1_500_000),
+    );
+    makeSender = () =>
+      createBatchSender({
+        host,
+        apiKey,
+        executor: fetchExecutor,
+        compress: gzip ? gzipBody : undefined,
+        timeoutMs: numberOption(config.request_timeout, 10_000),
+        // text/plain keeps a cross-origin POST "simple": no CORS preflight before every batch.
+        contentType: 'text/plain',
+      });
+    sender = makeSender();
+    const inFlight = new Set<string>();
+    const q = (queue = createQueue({
+      send(events) {
+        for (const event of events) inFlight.add(event.uuid);
+        return sender(events).finally(() => inFlight.clear());
+      },
+      flushAt: Math.max(1, numberOption(config.flush_at, 20)),
+      flushIntervalMs: numberOption(config.flush_interval, 2_000),
+      maxBatchSize: 500,
+      maxBatchBytes: 1_000_000,
+      maxQueueSize: Math.max(1, numberOption(config.max_queue_size, 20_000)),
+      maxQueueBytes: 40_000_000,
+      persistence: ledger,
+      onDrop: report,
+      onRetry: report,
+    }));
+    const tabs = startTabs(store, base, tabId, ledger, (events) => q.restore(events));
+
+    let leaving = false;
+    addEventListener('pagehide', (event) => {
+      leaving = true;
+      // Events in a request in flight are left out: the request is keepalive (it outlives the page)
+      // or, if too big for that, cancelled; either way they stay stored for the next page, and
+      // no event is ever in two requests at once.
+      const pending = ledger.list().filter((e) => !inFlight.has(e.uuid));
+      if (pending.length > 0) sendByBeacon(pending, apiKey, host, gzip);
+      if (!event.persisted) tabs.leave();
+    });
+    addEventListener('pageshow', () => (leaving = false));
+    // Hidden is often the last moment a mobile page runs; a tab switch keeps the page alive, so
+    // this is an ordinary (keepalive) send whose answer we still get.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden' && !leaving) void q.flush();
+    });
+
+    try {
+      config.loaded?.(client);
+    } catch (error) {
+      report(new HogtailError(`hogtail: the loaded() callback threw: ${String(error)}`));
+    }
+
+    const pageviews = config.capture_pageview ?? true;
+    let lastPath = location.pathname;
+    if (pageviews) track('$pageview', {});
+    if (pageviews === 'history_change') {
+      watchHistory(() => {
+        forgetPageContext();
+        if (location.pathname !== lastPath) {
+          lastPath = location.pathname;
+          client.capture('$pageview');
+        }
+      });
+    }
+  }
+
+  const client = {
+    init(token: string, config: HogtailConfig = {}) {
+      try {
+        if (queue) {
+          reporter.debug('init() was already called; ignored');
+          return client;
+        }
+        if (typeof token !== 'string' || token.trim() === '') {
+          console.error('[hogtail] init() needs your project API key (phc_…)');
+          return undefined;
+        }
+        if (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key) {
+          console.error('[hogtail] init() got a personal API key (phx_…); never ship it to browsers. Use the project key (phc_…)');
+          return undefined;
+        }
+        setup(token, config);
+        for (const [name, args] of early.splice(0)) (client as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
+        return client;
+      } catch (error) {
+        report(new HogtailError(`hogtail: init() failed: ${String(error)}`));
+        return undefined;
+      }
+    },
+    on(_name: 'error', listener: (error: HogtailError) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  } as Hogtail;
+
+  const methods: { [K in keyof Hogtail]?: (...args: never[]) => unknown } = {
+    capture: (event: unknown, properties?: unknown, options?: CaptureOptions) => track(event, properties, options),
+
+    identify(distinctId: unknown, $set?: unknown, $set_once?: unknown) {
+      if (noPersons('identify')) return;
+      const id = typeof distinctId === 'number' ? String(distinctId) : distinctId;
+      if (typeof id !== 'string' || id.trim() === '') return refuse(`identify() needs the distinct id as a non-blank string; got ${typeof id}`);
+      const state = states.state;
+      const previous = state.distinct_id;
+      const anonymous = state.$user_state !== 'identified';
+      const event = identifyEvent($set, $set_once, { $anon_distinct_id: previous });
+      if ('error' in event) return refuse(event.error);
+      state.distinct_id = id;
+      state.$user_state = 'identified';
+      state.$epp = true;
+      states.save();
+      if (id !== previous && anonymous) track(event.event, event.properties);
+      else if ($set || $set_once) track('$set', { $set: $set ?? {}, $set_once: $set_once ?? {} });
+      if (id !== previous) changed();
+    },
+
+    alias(alias: unknown, original?: string) {
+      if (noPersons('alias')) return;
+      states.state.$epp = true;
+      states.save();
+      special(aliasEvent(alias), original ?? states.state.distinct_id);
+    },
+
+    group(groupType: string, groupKey: unknown, properties?: unknown) {
+      if (noPersons('group')) return;
+      const event = groupIdentifyEvent(groupType, groupKey, properties);
+      if ('error' in event) return refuse(event.error);
+      const state = states.state;
+      state.$groups = { ...state.$groups, [groupType]: String(groupKey) };
+      state.$epp = true;
+      states.save();
+      if (properties) track(event.event, event.properties);
+      changed();
+    },
+
+    reset(resetDeviceId?: boolean) {
+      const state = states.state;
+      states.replace(freshState(resetDeviceId ? undefined : state.$device_id, state.optout));
+      changed();
+    },
+
+    register(properties: Properties) {
+      Object.assign(states.state.props, properties);
+      states.save();
+    },
+
+    register_once(properties: Properties, defaultValue?: unknown) {
+      const props = states.state.props;
+      for (const key in properties) if (!(key in props) || props[key] === defaultValue) props[key] = properties[key];
+      states.save();
+    },
+
+    unregister(name: string) {
+      delete states.state.props[name];
+      states.save();
+    },
+
+    get_distinct_id: () => states.state.distinct_id,
+    get_session_id: () => states.session(Date.now()),
+    screen: (name: unknown, properties?: unknown) => special(screenEvent(name, properties)),
+
+    setPersonProperties($set?: Properties, $set_once?: Properties) {
+      if (noPersons('setPersonProperties')) return;
+      states.state.$epp = true;
+      states.save();
+      track('$set', { $set: $set ?? {}, $set_once: $set_once ?? {} });
+    },
+
+    opt_out_capturing() {
+      states.state.optout = true;
+      states.save();
+    },
+
+    opt_in_capturing() {
+      states.state.optout = false;
+      states.save();
+      track('$opt_in', {});
+    },
+
+    has_opted_out_capturing: () => states.state.optout === true,
+    flush: () => queue!.flush(),
+    debug: (enabled?: boolean) => reporter.setDebug(enabled !== false),
+    surveyShown: (id: unknown, properties?: unknown) => special(surveyEvent('survey shown', id, properties)),
+    surveyDismissed: (id: unknown, properties?: unknown) => special(surveyEvent('survey dismissed', id, properties)),
+    surveySent: (id: unknown, response: unknown, properties?: unknown) => special(surveyEvent('survey sent', id, properties, response)),
+    stats: () => ({ ...queue!.stats(), unsaved: ledger.unsaved }),
+
+    extend(extension: (context: ExtensionContext) => void) {
+      extension({
+        client,
+        apiKey,
+        host,
+        addProperties: (source) => sources.push(source),
+        setCompression(on) {
+          gzip = on;
+          sender = makeSender();
+        },
+        onIdentityChange: (listener) => identityListeners.push(listener),
+        state: () => states.state,
+        report,
+      });
+    },
+  };
+
+  // Every method: before init() the call is kept for init() to run, like the snippet's stub;
+  // after, nothing it does can throw into the page (DESIGN §4.4).
+  for (const name in methods) {
+    const method = methods[name as keyof Hogtail] as (...args: unknown[]) => unknown;
+    (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      if (!queue) {
+        if (early.length < 1_000) early.push([name, args]);
+        else refuse(`${name}() before init()`);
+        return undefined;
+      }
+      try {
+        return method(...args);
+      } catch (error) {
+        report(new HogtailError(`hogtail: ${name}() failed: ${String(error)}`));
+        return undefined;
+      }
+    };
+  }
+  return client;
+}

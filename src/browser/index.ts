@@ -1,0 +1,15 @@
+/**
+ * `import hogtail from 'hogtail'` (browser condition) and `hogtail/browser`: a ready instance, as
+ * posthog-js's default export is, plus the factory for pages that need more than one project.
+ */
+import { createHogtail } from './client';
+
+const hogtail = createHogtail();
+
+export default hogtail;
+export { hogtail, hogtail as posthog, createHogtail };
+export type { CaptureOptions, ExtensionContext, Hogtail } from './client';
+export type { HogtailConfig } from './config';
+export { DroppedEventsError, HogtailError, InvalidEventError, TransportError } from '../core/errors';
+export type { DropReason } from '../core/errors';
+export { LIB_VERSION } from '../core/version';

@@ -1,0 +1,169 @@
+/**
+ * The durable half of the browser queue: every event this tab holds, mirrored into localStorage.
+ *
+ * Layout: one key per *segment*, `<prefix><tabId>|<n>`, holding up to 100 events as their batch
+ * JSON joined by newlines (JSON.stringify never emits a raw newline, and the uuid sits at a fixed
+ * offset, so reading back needs no parse). Events captured in one task are written together in a
+ * microtask, so an event is durable before the task that captured it ends, and a loop of 10,000
+ * capture() calls costs a hundred writes instead of ten thousand rewrites of one growing key.
+ * A segment is removed once every event in it was delivered (or dropped with a reported reason)
+ * and rewritten when only some were.
+ *
+ * The key carries the tab id because a segment belongs to exactly one tab at a time: only its
+ * owner sends it (see tabs.ts), which is what keeps two tabs from sending the same event at once.
+ *
+ * Beyond `maxEvents` / `maxChars` stored, events stay in memory only and are written as soon as
+ * deliveries make room; a write that throws (full, revoked) stops writing for the rest of the page.
+ */
+import type { QueuedEvent } from '../core/event';
+import type { QueuePersistence } from '../core/queue';
+import { keysWith, readKey, removeKey, writeKey } from './storage';
+
+export interface Ledger extends QueuePersistence {
+  /** Every event this tab holds, oldest first. */
+  list(): QueuedEvent[];
+  /** Ids of other tabs that have stored events. */
+  others(): string[];
+  /** Makes a gone tab's stored events ours (re-keyed under our id) and returns them. */
+  adopt(tabId: string): QueuedEvent[];
+  /** Events held only in memory (no storage, full, or over the caps). */
+  readonly unsaved: number;
+}
+
+interface Item {
+  event: QueuedEvent;
+  segment?: Segment;
+}
+
+interface Segment {
+  key: string;
+  items: Item[];
+  live: number;
+  chars: number;
+}
+
+const PER_SEGMENT = 100;
+const UUID_START = 9; // '{"uuid":"'.length, fixed by buildEvent
+
+export function createLedger(
+  store: Storage | undefined,
+  prefix: string,
+  tabId: string,
+  maxEvents: number,
+  maxChars: number,
+): Ledger {
+  const items = new Map<string, Item>();
+  let storedEvents = 0;
+  let storedChars = 0;
+  let next = 0;
+  let writable = store !== undefined;
+  let scheduled = false;
+
+  const charsOf = (list: Item[]): number => list.reduce((sum, item) => sum + item.event.json.length + 1, 0);
+
+  function place(list: Item[], key: string, force: boolean): boolean {
+    const chars = charsOf(list);
+    if (!force && (storedEvents + list.length > maxEvents || storedChars + chars > maxChars)) return false;
+    if (!writable || !writeKey(store, key, list.map((item) => item.event.json).join('\n'))) {
+      writable = false;
+      return false;
+    }
+    const segment: Segment = { key, items: list, live: list.length, chars };
+    for (const item of list) item.segment = segment;
+    storedEvents += list.length;
+    storedChars += chars;
+    return true;
+  }
+
+  function persist(): void {
+    scheduled = false;
+    let chunk: Item[] = [];
+    for (const item of items.values()) {
+      if (item.segment || !writable) continue;
+      chunk.push(item);
+      if (chunk.length === PER_SEGMENT) {
+        if (!place(chunk, prefix + tabId + '|' + next++, false)) return;
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) place(chunk, prefix + tabId + '|' + next++, false);
+  }
+
+  function schedule(): void {
+    if (scheduled || !writable) return;
+    scheduled = true;
+    queueMicrotask(persist);
+  }
+
+  return {
+    appended(event) {
+      items.set(event.uuid, { event });
+      schedule();
+    },
+
+    removed(events) {
+      const touched = new Set<Segment>();
+      for (const event of events) {
+        const item = items.get(event.uuid);
+        if (item === undefined || item.event !== event) continue;
+        items.delete(event.uuid);
+        if (item.segment) {
+          item.segment.live--;
+          storedEvents--;
+          touched.add(item.segment);
+        }
+      }
+      for (const segment of touched) {
+        storedChars -= segment.chars;
+        if (segment.live === 0) {
+          removeKey(store, segment.key);
+          continue;
+        }
+        // What is left of a partly delivered segment is rewritten, so a later page does not resend
+        // what already arrived. If that write fails the old value stays: duplicates, never loss.
+        segment.items = segment.items.filter((item) => items.get(item.event.uuid) === item);
+        segment.chars = charsOf(segment.items);
+        storedChars += segment.chars;
+        if (writable && !writeKey(store, segment.key, segment.items.map((item) => item.event.json).join('\n'))) writable = false;
+      }
+      if (items.size > storedEvents) schedule();
+    },
+
+    list() {
+      return Array.from(items.values(), (item) => item.event);
+    },
+
+    others() {
+      const ids = new Set<string>();
+      for (const key of keysWith(store, prefix)) {
+        const id = key.slice(prefix.length, prefix.length + 36);
+        if (id !== tabId) ids.add(id);
+      }
+      return [...ids];
+    },
+
+    adopt(deadTab) {
+      const adopted: QueuedEvent[] = [];
+      for (const key of keysWith(store, prefix + deadTab + '|')) {
+        const list: Item[] = [];
+        for (const json of (readKey(store, key) ?? '').split('\n')) {
+          const uuid = json.slice(UUID_START, UUID_START + 36);
+          if (!json.startsWith('{"uuid":"') || items.has(uuid)) continue;
+          const item: Item = { event: { uuid, json } };
+          items.set(uuid, item);
+          list.push(item);
+          adopted.push(item.event);
+        }
+        // Re-keyed under our id, which our tab lock covers. If that write fails (storage full or
+        // broken) the old key stays behind: we still send its events, and a later page may send
+        // them again with the same uuids. A duplicate, never a loss.
+        if (list.length === 0 || place(list, prefix + tabId + '|' + next++, true)) removeKey(store, key);
+      }
+      return adopted;
+    },
+
+    get unsaved() {
+      return items.size - storedEvents;
+    },
+  };
+}

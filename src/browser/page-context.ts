@@ -1,0 +1,42 @@
+/**
+ * The page properties every event carries. They are read once per task, not per event: a loop of
+ * captures then pays for them once, and a SPA navigation (a new task) is still seen.
+ */
+import { LIB_VERSION } from '../core/version';
+import { describeUserAgent } from './user-agent';
+
+let cached: Record<string, unknown> | undefined;
+let fixed: Record<string, unknown> | undefined;
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '$direct';
+  }
+}
+
+/** A client-side navigation within the task changes the URL: read it again. */
+export function forgetPageContext(): void {
+  cached = undefined;
+}
+
+export function pageContext(): Record<string, unknown> {
+  if (cached) return cached;
+  fixed ??= { ...describeUserAgent(navigator.userAgent), $lib: 'hogtail-web', $lib_version: LIB_VERSION };
+  const referrer = document.referrer;
+  cached = {
+    $current_url: location.href,
+    $host: location.host,
+    $pathname: location.pathname,
+    $referrer: referrer || '$direct',
+    $referring_domain: referrer ? hostOf(referrer) : '$direct',
+    $screen_height: screen.height,
+    $screen_width: screen.width,
+    $viewport_height: innerHeight,
+    $viewport_width: innerWidth,
+    ...fixed,
+  };
+  queueMicrotask(() => (cached = undefined));
+  return cached;
+}

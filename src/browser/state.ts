@@ -1,0 +1,114 @@
+/**
+ * Who the user is and what sticks to them, persisted in one localStorage key per project:
+ * distinct id, device id, identified or not, super properties, groups, opt-out and the session.
+ *
+ * Writes are coalesced to one per task (a capture loop touches the session on every call), and
+ * another tab's write is picked up through the `storage` event, so tabs share one identity and
+ * one session. A site moving from posthog-js keeps its users: their anonymous id and device id
+ * are read from posthog-js's own key the first time.
+ */
+import { uuidv7 } from '../core/uuid';
+import { readKey, writeKey } from './storage';
+
+export interface PersistedState {
+  distinct_id: string;
+  $device_id: string;
+  $user_state: 'anonymous' | 'identified';
+  /** Person processing on (identified_only mode): set by identify, alias, group, setPersonProperties. */
+  $epp?: boolean;
+  props: Record<string, unknown>;
+  $groups: Record<string, string>;
+  optout?: boolean;
+  /** [session id, last activity ms, session start ms] */
+  sid?: [string, number, number];
+}
+
+export interface StateStore {
+  readonly state: PersistedState;
+  /** Replaces the whole state (reset). */
+  replace(next: PersistedState): void;
+  save(): void;
+  /** The session id for an event at `now`, rotating after 30 minutes idle or 24 hours. */
+  session(now: number): string;
+}
+
+const IDLE_MS = 30 * 60_000;
+const MAX_SESSION_MS = 24 * 60 * 60_000;
+
+export function freshState(deviceId?: string, optout?: boolean): PersistedState {
+  const id = uuidv7();
+  return { distinct_id: id, $device_id: deviceId ?? id, $user_state: 'anonymous', props: {}, $groups: {}, optout };
+}
+
+function parse(text: string | null): Partial<PersistedState> | undefined {
+  try {
+    const value = JSON.parse(text ?? '') as Partial<PersistedState>;
+    return typeof value?.distinct_id === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createStateStore(
+  store: Storage | undefined,
+  key: string,
+  token: string,
+  bootstrap: { distinctID?: unknown; isIdentifiedID?: unknown } | undefined,
+): StateStore {
+  const load = (): PersistedState | undefined => {
+    const saved = parse(readKey(store, key));
+    return saved && { ...freshState(), ...saved };
+  };
+  let state = load();
+  if (!state) {
+    state = freshState();
+    const posthog = parse(readKey(store, 'ph_' + token + '_posthog')) as Record<string, unknown> | undefined;
+    const bootId = bootstrap?.distinctID;
+    if (typeof bootId === 'string' && bootId !== '') {
+      state.distinct_id = bootId;
+      if (bootstrap?.isIdentifiedID) state.$user_state = 'identified';
+    } else if (posthog) {
+      state.distinct_id = posthog.distinct_id as string;
+      if (typeof posthog.$device_id === 'string') state.$device_id = posthog.$device_id;
+      if (posthog.$user_state === 'identified') state.$user_state = 'identified';
+    }
+  }
+  let scheduled = false;
+  const write = () => {
+    scheduled = false;
+    writeKey(store, key, JSON.stringify(state));
+  };
+  const save = () => {
+    if (scheduled || !store) return;
+    scheduled = true;
+    queueMicrotask(write);
+  };
+  save();
+
+  if (store) {
+    addEventListener('storage', (event) => {
+      if (event.key !== key) return;
+      const next = load();
+      if (next) state = next;
+    });
+  }
+
+  return {
+    get state() {
+      return state!;
+    },
+    replace(next) {
+      state = next;
+      save();
+    },
+    save,
+    session(now) {
+      const s = state!;
+      let sid = s.sid;
+      if (!sid || now - sid[1] > IDLE_MS || now - sid[2] > MAX_SESSION_MS) sid = s.sid = [uuidv7(now), now, now];
+      else sid[1] = now;
+      save();
+      return sid[0];
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// The official snippet queues calls while array.js loads; hogtail, loaded in its place, must run
+// them in the order they were made and then be window.posthog.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium, openPage } from './support/chromium';
+import { KEY, startSite, type Site } from './support/site';
+import { officialSnippet } from './support/snippet';
+
+const calls = `
+  posthog.capture('first', { i: 0 });
+  posthog.register({ plan: 'pro' });
+  posthog.capture('second', { i: 1 });
+  posthog.identify('user-42', { email: 'a@example.com' });
+  posthog.capture('third', { i: 2 });
+  posthog.group('company', 'acme', { name: 'Acme' });
+  posthog.capture('fourth', { i: 3 });
+`;
+
+describe.skipIf(!hasChromium)('official snippet', () => {
+  let browser: Browser;
+  let site: Site;
+
+  beforeAll(async () => {
+    [browser, site] = await Promise.all([launchChromium(), startSite()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const variants = [
+    // The snippet's array.js address pointed at our file: the swap a site makes.
+    ['array.js swapped for hogtail', (collector: string) => `<script>${officialSnippet('/hogtail.iife.js')}
+      posthog.init('${KEY}', { api_host: '${collector}', person_profiles: 'identified_only' });${calls}</script>`],
+    // The snippet untouched (its array.js request fails) and our script tag after it.
+    ['untouched snippet, hogtail script tag after it', (collector: string) => `<script>${officialSnippet()}
+      posthog.init('${KEY}', { api_host: '${collector}', person_profiles: 'identified_only' });${calls}</script>
+      <script src="/hogtail.iife.js" async></script>`],
+  ] as const;
+
+  for (const [name, html] of variants) {
+    it(`${name}: calls made before load are replayed in order, then hogtail is window.posthog`, async () => {
+      site.collector.clear();
+      const path = `/snippet-${name.length}.html`;
+      site.server.page(path, `<!doctype html><html><head>${html(site.collector.url)}</head><body></body></html>`);
+      const context = await browser.newContext();
+      const { page, errors } = await openPage(context);
+      await page.goto(site.server.url + path);
+      await page.waitForFunction(() => (window as any).posthog === (window as any).hogtail);
+      expect(await page.evaluate(() => (window as any).posthog.get_distinct_id())).toBe('user-42');
+      await page.evaluate(() => (window as any).posthog.flush());
+
+      const names = ['$pageview', 'first', 'second', '$identify', 'third', '$groupidentify', 'fourth'];
+      await site.collector.waitForEvents(names.length, 15_000);
+      // UUIDv7s from one page sort in capture order.
+      const events = [...site.collector.events].sort((a, b) => (a.uuid! < b.uuid! ? -1 : 1));
+      expect(events.map((e) => e.event)).toEqual(names);
+      const [pageview, first, second, identify, third, groupidentify, fourth] = events;
+      const anonymous = first!.distinct_id;
+      expect(pageview!.distinct_id).toBe(anonymous);
+      expect(first!.properties.plan).toBeUndefined();
+      expect(first!.properties.$process_person_profile).toBe(false);
+      expect(second!.properties.plan).toBe('pro');
+      expect(identify!.distinct_id).toBe('user-42');
+      expect(identify!.properties.$anon_distinct_id).toBe(anonymous);
+      expect(identify!.properties.$set).toEqual({ email: 'a@example.com' });
+      expect(third!.distinct_id).toBe('user-42');
+      expect(third!.properties.$process_person_profile).toBeUndefined();
+      expect(groupidentify!.properties).toMatchObject({ $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } });
+      expect(fourth!.properties.$groups).toEqual({ company: 'acme' });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,37 @@
+/**
+ * Debian's Chromium driven by playwright-core; no browser is ever downloaded. Every page records
+ * uncaught errors, which each test asserts are none (the SDK must never break the host page).
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Uncaught exceptions and unhandled rejections seen by the page. */
+  errors: string[];
+}
+
+export async function openPage(context: BrowserContext, errors: string[] = []): Promise<WatchedPage> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return { page, errors };
+}

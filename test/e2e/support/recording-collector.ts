@@ -1,0 +1,98 @@
+/**
+ * The dev collector, plus a record of when each request was in flight and which events it carried,
+ * so a test can check that no event was ever in two requests at the same time, and count unique
+ * uuids (resends of the same event are allowed; losses are not).
+ */
+import { createCollector, type Collector, type CollectorOptions, type Exchange } from '../../../src/devserver';
+
+export interface RequestSpan {
+  requestId: number;
+  start: number;
+  end: number;
+  beacon: boolean;
+  uuids: string[];
+}
+
+export interface RecordingCollector extends Collector {
+  spans: RequestSpan[];
+  uniqueUuids(): Set<string>;
+  /** Resolves once every uuid in `expected` arrived, or with what is missing after `timeoutMs`. */
+  waitForUuids(expected: Iterable<string>, timeoutMs: number): Promise<string[]>;
+  /** Resolves once `count` distinct events named `event` arrived (or after the timeout). */
+  waitForDistinct(event: string, count: number, timeoutMs: number): Promise<number>;
+  /** Pairs of overlapping requests that shared an event. */
+  overlaps(): string[];
+  /** Replace how requests are answered (fault injection); undefined restores normal answers. */
+  setFault(fault: ((exchange: Exchange) => boolean) | undefined): void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startRecordingCollector(options: Omit<CollectorOptions, 'handleExchange' | 'onRequest'> = {}): Promise<RecordingCollector> {
+  const starts = new Map<number, number>();
+  const spans: RequestSpan[] = [];
+  let fault: ((exchange: Exchange) => boolean) | undefined;
+  const collector = await createCollector({
+    ...options,
+    onRequest: (info) => starts.set(info.requestId, performance.now()),
+    handleExchange(exchange) {
+      // A fault handler returns true when it answered the request itself.
+      if (fault?.(exchange)) return;
+      exchange.record();
+      exchange.respond();
+      const { outcome } = exchange;
+      if (outcome.kind !== 'accepted') return;
+      spans.push({
+        requestId: exchange.requestId,
+        start: starts.get(exchange.requestId) ?? 0,
+        end: performance.now(),
+        beacon: outcome.beacon,
+        uuids: outcome.events.map((event) => event.uuid ?? ''),
+      });
+    },
+  });
+
+  const uniqueUuids = () => new Set(collector.events.map((event) => event.uuid ?? ''));
+  return {
+    ...collector,
+    get requests() {
+      return collector.requests;
+    },
+    spans,
+    uniqueUuids,
+    async waitForUuids(expected, timeoutMs) {
+      const wanted = [...expected];
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const seen = uniqueUuids();
+        const missing = wanted.filter((uuid) => !seen.has(uuid));
+        if (missing.length === 0 || Date.now() > deadline) return missing;
+        await sleep(100);
+      }
+    },
+    async waitForDistinct(event, count, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const distinct = new Set(collector.events.filter((e) => e.event === event).map((e) => e.uuid)).size;
+        if (distinct >= count || Date.now() > deadline) return distinct;
+        await sleep(100);
+      }
+    },
+    overlaps() {
+      const found: string[] = [];
+      for (let i = 0; i < spans.length; i++) {
+        for (let j = i + 1; j < spans.length; j++) {
+          const a = spans[i]!;
+          const b = spans[j]!;
+          if (a.start >= b.end || b.start >= a.end) continue;
+          const shared = a.uuids.filter((uuid) => b.uuids.includes(uuid));
+          if (shared.length > 0) found.push(`requests ${a.requestId} and ${b.requestId} overlapped and both carried ${shared.length} event(s), e.g. ${shared[0]}`);
+        }
+      }
+      return found;
+    },
+    setFault(next) {
+      fault = next;
+    },
+  };
+}
