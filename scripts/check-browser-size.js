@@ -13,9 +13,10 @@ const ours = ['dist/hogtail.iife.js', 'dist/browser/index.js'];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],
   ['posthog-js array.full.js', 'posthog-js', 'dist/array.full.js'],
-  ['posthog-js-lite', 'posthog-js-lite', 'dist/index.js'],
-  ['Segment analytics-next (standalone)', '@segment/analytics-next', 'dist/umd/standalone.js'],
-  ['Mixpanel', 'mixpanel-browser', 'dist/mixpanel.min.js'],
+  // Segment's standalone is the loader only; it fetches more chunks at run time.
+  ['Segment analytics-next (standalone loader)', '@segment/analytics-next', 'dist/umd/standalone.js'],
+  // mixpanel-browser ships no minified script: its core build (no recorder), minified here like ours.
+  ['Mixpanel (core, minified here)', 'mixpanel-browser', 'dist/mixpanel-core.cjs.js', true],
 ];
 
 const measure = (file) => {
@@ -37,7 +38,7 @@ for (const file of ours) {
 }
 
 const require = createRequire(import.meta.url);
-for (const [label, pkg, path] of peers) {
+for (const [label, pkg, path, minifyHere] of peers) {
   let root;
   try {
     root = dirname(require.resolve(`${pkg}/package.json`));
@@ -50,7 +51,30 @@ for (const [label, pkg, path] of peers) {
     console.log(`size: peer ${label}: ${pkg} has no ${path}, not measured`);
     continue;
   }
-  const { min, gzip } = measure(file);
-  console.log(`size: peer ${label} ${min} B min, ${gzip} B gzip`);
+  let code = readFileSync(file);
+  if (minifyHere) {
+    const { minify } = await import('terser');
+    code = Buffer.from((await minify(code.toString('utf8'), { format: { comments: false } })).code ?? '');
+  }
+  console.log(`size: peer ${label} ${code.length} B min, ${gzipSync(code, { level: 9 }).length} B gzip`);
+}
+// posthog-js-lite ships no script-tag build: bundle its ESM with @posthog/core and minify it the way
+// our own IIFE is, so the comparison is like for like.
+try {
+  const { rollup } = await import('rollup');
+  const { default: terser } = await import('@rollup/plugin-terser');
+  const entry = require.resolve('posthog-js-lite/package.json').replace(/package\.json$/, 'dist/index.mjs');
+  // Resolved from posthog-js-lite's own folder, so it is the @posthog/core version it depends on.
+  const core = createRequire(entry).resolve('@posthog/core').replace(/index\.js$/, 'index.mjs');
+  const bundle = await rollup({
+    input: entry,
+    onwarn: () => undefined,
+    plugins: [{ name: 'posthog-core', resolveId: (id) => (id === '@posthog/core' ? core : null) }],
+  });
+  const { output } = await bundle.generate({ format: 'iife', name: 'PostHog', plugins: [terser({ format: { comments: false } })] });
+  const code = Buffer.from(output[0].code);
+  console.log(`size: peer posthog-js-lite (bundled with @posthog/core, minified here) ${code.length} B min, ${gzipSync(code, { level: 9 }).length} B gzip`);
+} catch (error) {
+  console.log(`size: peer posthog-js-lite: not measured (${error instanceof Error ? error.message : String(error)})`);
 }
 process.exit(failed === 0 ? 0 : 1);
