@@ -25,8 +25,13 @@ export function createShopServer(posthog) {
       return reply(200, { id: url.pathname.split('/')[2] });
     }
     if (url.pathname === '/checkout' && req.method === 'POST') {
-      posthog.capture({ distinctId: user, event: 'order placed', properties: { total: 42.5, items: 3 }, groups });
-      return reply(201, { order: 'o-' + Math.floor(Math.random() * 1e6) });
+      // Flag checks: one decide request per user per minute (hogtail caches), and the order event
+      // carries $feature/<key> so results can be broken down by variant.
+      const button = await posthog.getFeatureFlag('checkout-button', user);
+      const style = await posthog.getFeatureFlagPayload('checkout-button', user);
+      const newCheckout = await posthog.isFeatureEnabled('new-checkout', user);
+      posthog.capture({ distinctId: user, event: 'order placed', properties: { total: 42.5, items: 3, button: style?.label }, groups, sendFeatureFlags: true });
+      return reply(201, { order: 'o-' + Math.floor(Math.random() * 1e6), button, newCheckout });
     }
     if (url.pathname === '/survey' && req.method === 'POST') {
       posthog.surveyShown({ distinctId: user, surveyId: 'nps-2026' });

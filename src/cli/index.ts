@@ -5,6 +5,9 @@
 export const USAGE = `Usage: hogtail <command> [options]
 
 Commands:
+  dev                       local PostHog-compatible collector with a live events page (--help)
+  import FILE...            historical migration: validated, ordered, resumable (--help for options)
+  capture EVENT             send one event from a shell script or cron job
   api <resource> <action>   call the management API (key from HOGTAIL_PERSONAL_API_KEY)
 
 Run 'hogtail <command> --help' for a command's options.`;
@@ -16,7 +19,26 @@ export async function main(argv: string[]): Promise<number> {
     stdout: (text: string) => void process.stdout.write(text.endsWith('\n') ? text : text + '\n'),
     stderr: (text: string) => void process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
   };
+  const streamIo = {
+    env: process.env,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    isTTY: process.stderr.isTTY === true,
+  };
   switch (command) {
+    case 'dev': {
+      const { runDevCommand } = await import('./dev-command');
+      return runDevCommand(rest, lineIo);
+    }
+    case 'import': {
+      const { runImportCommand } = await import('./import-command');
+      return runImportCommand(rest, streamIo);
+    }
+    case 'capture': {
+      const { runCaptureCommand } = await import('./capture-command');
+      return runCaptureCommand(rest, streamIo);
+    }
     case 'api': {
       const { runApiCommand } = await import('./api-command');
       return runApiCommand(rest, lineIo);

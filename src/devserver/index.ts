@@ -18,3 +18,15 @@ export type {
   ReceivedEvent,
   Rejection,
 } from './types';
+export { startDevServer } from './dev-server';
+export type { DevServer, DevServerOptions } from './dev-server';
+export type { DevRejection, DevStore, EventQuery, StoredEvent } from './dev-store';
+export type { DevSummary } from './dev-summary';
+export {
+  createFlagsDecide,
+  parseFlagDefinitions,
+  FlagDefinitionsError,
+  evaluateFlags,
+  flagHash,
+} from './flags';
+export type { FlagDefinitions, FlagDefinition, FlagsDecide, FlagsDecideOptions, FlagValue } from './flags';

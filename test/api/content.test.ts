@@ -69,9 +69,10 @@ describe('exports.contentStream', () => {
   });
 
   it('is not cut off by timeoutMs once the headers are in', async () => {
-    const streamed = await clientFor(server, { timeoutMs: 50 }).exports.contentStream(1);
-    // Outlast the timeout before reading: only the caller's signal may end a download in progress.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The timeout must be long enough for the headers on a loaded machine (Chromium tests run beside
+    // this), and the wait must outlast it: only the caller's signal may end a download in progress.
+    const streamed = await clientFor(server, { timeoutMs: 1000 }).exports.contentStream(1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     let size = 0;
     for await (const chunk of streamed.stream as unknown as AsyncIterable<Uint8Array>) size += chunk.byteLength;
     expect(size).toBe(streamed.contentLength);

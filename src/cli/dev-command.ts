@@ -1,0 +1,188 @@
+/**
+ * `hogtail dev [--port 8010] [--host H] [--flags flags.json] [--data DIR] [--fixtures F] [--open]`:
+ * a local PostHog-compatible collector with a live page. Runs until interrupted (Ctrl-C), or until
+ * `io.signal` aborts when embedded. Exit codes: 0 stopped cleanly, 1 could not start, 2 bad usage.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { isLoopbackHost } from '../devserver/dev-host';
+import { loadFixturesFile } from '../devserver/dev-fixtures';
+import { startDevServer, type DevServer } from '../devserver/dev-server';
+import { DEV_PERSONAL_API_KEY } from '../devserver/management';
+
+export interface DevCommandIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Stops the server and resolves the command. Default: SIGINT / SIGTERM of this process. */
+  signal?: AbortSignal;
+  /** Called once the server listens, for embedding (npm start, tests). */
+  onListening?: (server: DevServer) => void;
+}
+
+export const DEV_USAGE = `Usage: hogtail dev [options]
+
+A local PostHog-compatible collector: point an SDK's host at it and watch events arrive.
+
+Options:
+  --port N          port to listen on (default 8010; 0 picks a free one)
+  --host H          address to bind (default 127.0.0.1; anything else exposes your data to the network)
+  --flags FILE      feature flag definitions for decide, re-read when the file changes
+  --data DIR        where events are kept, so they survive a restart (default: a new temporary directory)
+  --fixtures FILE   management API data (members, exports, recordings, subscriptions); default: seed data
+  --open            open the events page in your browser
+  --help            show this help`;
+
+interface DevArgs {
+  port: number;
+  host: string;
+  flags?: string;
+  data?: string;
+  fixtures?: string;
+  open: boolean;
+  help: boolean;
+}
+
+const VALUE_FLAGS = new Set(['port', 'host', 'flags', 'data', 'fixtures']);
+const SWITCHES = new Set(['open', 'help']);
+
+export async function runDevCommand(args: readonly string[], io: DevCommandIo): Promise<number> {
+  const parsed = parseArgs(args);
+  if (typeof parsed === 'string') {
+    io.stderr(`hogtail dev: ${parsed}\n${DEV_USAGE}`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.stdout(DEV_USAGE);
+    return 0;
+  }
+
+  if (!isLoopbackHost(parsed.host)) {
+    io.stderr(
+      `hogtail dev: WARNING: binding ${parsed.host}, not loopback. Anyone who can reach this machine can send events, ` +
+        `read everything captured and use the management endpoints with the well-known dev key.`,
+    );
+  }
+
+  let server: DevServer;
+  try {
+    const dataDir = parsed.data === undefined ? mkdtempSync(join(tmpdir(), 'hogtail-dev-')) : resolve(parsed.data);
+    server = await startDevServer({
+      dataDir,
+      host: parsed.host,
+      port: parsed.port,
+      ...(parsed.flags === undefined ? {} : { flagsFile: resolve(parsed.flags) }),
+      ...(parsed.fixtures === undefined ? {} : { fixtures: loadFixturesFile(resolve(parsed.fixtures)) }),
+      log: (line) => io.stderr(`hogtail dev: ${line}`),
+    });
+  } catch (error) {
+    io.stderr(`hogtail dev: could not start: ${describeStartError(error, parsed)}`);
+    return 1;
+  }
+
+  printBanner(server, parsed, io);
+  io.onListening?.(server);
+  if (parsed.open) openBrowser(server.url, io);
+
+  await waitForStop(io.signal);
+  io.stderr('hogtail dev: stopping');
+  await server.close();
+  return 0;
+}
+
+function parseArgs(args: readonly string[]): DevArgs | string {
+  const result: DevArgs = { port: 8010, host: '127.0.0.1', open: false, help: false };
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] ?? '';
+    if (!arg.startsWith('--')) return `unexpected argument '${arg}'`;
+    const equals = arg.indexOf('=');
+    const name = arg.slice(2, equals === -1 ? undefined : equals);
+    if (SWITCHES.has(name)) {
+      if (equals !== -1) return `--${name} takes no value`;
+      if (name === 'open') result.open = true;
+      else result.help = true;
+      continue;
+    }
+    if (!VALUE_FLAGS.has(name)) return `unknown option --${name}`;
+    const value = equals === -1 ? args[++index] : arg.slice(equals + 1);
+    if (value === undefined || value === '' || (equals === -1 && value.startsWith('--'))) return `--${name} needs a value`;
+    switch (name) {
+      case 'port': {
+        const port = Number(value);
+        if (!Number.isInteger(port) || port < 0 || port > 65_535) return `--port must be a port number, got '${value}'`;
+        result.port = port;
+        break;
+      }
+      case 'host':
+        result.host = value;
+        break;
+      case 'flags':
+        result.flags = value;
+        break;
+      case 'data':
+        result.data = value;
+        break;
+      case 'fixtures':
+        result.fixtures = value;
+        break;
+    }
+  }
+  return result;
+}
+
+function printBanner(server: DevServer, args: DevArgs, io: DevCommandIo): void {
+  const loaded = server.store.loaded;
+  const lines = [
+    `hogtail dev: listening on ${server.url}`,
+    `  events page     ${server.url}/`,
+    `  SDK host        ${server.url}  (capture, batch, /e/, /i/v0/e/, decide)`,
+    `  scripts         ${server.url}/_dev/events?limit=20   ${server.url}/_dev/summary`,
+    `  management API  ${server.url}/api/environments/${server.management.projectId}/…  (Bearer ${DEV_PERSONAL_API_KEY})`,
+    `  data            ${server.dataDir}` +
+      (args.data === undefined ? `  (temporary; pass --data ${server.dataDir} to keep events across restarts)` : ''),
+    `  flags           ${args.flags === undefined ? 'none (pass --flags flags.json)' : `${resolve(args.flags)} (${server.flags.definitions().flags.length} flags, re-read on change)`}`,
+  ];
+  if (loaded.events > 0 || loaded.rejections > 0) {
+    lines.push(`  restored        ${loaded.events} events and ${loaded.rejections} rejections from earlier runs`);
+  }
+  if (loaded.skippedLines > 0) lines.push(`  skipped         ${loaded.skippedLines} unreadable line(s) in the data files (a torn write?)`);
+  io.stdout(lines.join('\n'));
+}
+
+function describeStartError(error: unknown, args: DevArgs): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE') return `port ${args.port} on ${args.host} is in use; pick another with --port`;
+  if (code === 'EADDRNOTAVAIL') return `${args.host} is not an address of this machine`;
+  if (code === 'ENOENT' && error instanceof Error) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function waitForStop(signal: AbortSignal | undefined): Promise<void> {
+  if (signal !== undefined) {
+    if (signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  }
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** Best effort: a machine without a desktop just prints the URL, which the banner already did. */
+function openBrowser(url: string, io: DevCommandIo): void {
+  const [command, ...args] =
+    process.platform === 'darwin' ? ['open', url] : process.platform === 'win32' ? ['cmd', '/c', 'start', '""', url] : ['xdg-open', url];
+  try {
+    const child = spawn(command ?? 'xdg-open', args, { detached: true, stdio: 'ignore' });
+    child.on('error', () => io.stderr(`hogtail dev: could not open a browser; visit ${url}/`));
+    child.unref();
+  } catch {
+    io.stderr(`hogtail dev: could not open a browser; visit ${url}/`);
+  }
+}

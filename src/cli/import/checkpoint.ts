@@ -1,0 +1,59 @@
+/**
+ * The checkpoint: how far the server has acknowledged, per source, written after acknowledged
+ * chunks. It is replaced atomically (write a temp file, fsync, rename) so a crash at any instant
+ * leaves either the old or the new checkpoint, never half of one. It never runs ahead of the
+ * server: a row counts only once its 2xx came back, so --resume loses nothing. What it may re-send,
+ * always with the same uuids, is what was not yet recorded as acknowledged: the open chunks (at most
+ * five times --checkpoint-rows) plus whatever was acknowledged in the last 250 ms, because writes
+ * are spaced out so that an fsync per chunk does not slow a fast import.
+ */
+import { open, readFile, rename, rm } from 'node:fs/promises';
+
+export interface SourceProgress {
+  label: string;
+  identity: string;
+  /** Rows (valid or rejected) of this source fully handled: every valid one acknowledged. */
+  rows: number;
+  complete: boolean;
+}
+
+export interface Checkpoint {
+  version: 1;
+  sources: SourceProgress[];
+  /** The rejects file and its length covering exactly the rows above, so a resume can truncate to it. */
+  rejects: { path: string; bytes: number } | null;
+  /** Totals over every run so far. */
+  sent: number;
+  rejected: number;
+  updatedAt: string;
+}
+
+export async function readCheckpoint(path: string): Promise<Checkpoint | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const parsed = JSON.parse(text) as Partial<Checkpoint>;
+  if (parsed.version !== 1 || !Array.isArray(parsed.sources)) throw new Error(`${path} is not a hogtail import checkpoint`);
+  return parsed as Checkpoint;
+}
+
+export async function writeCheckpoint(path: string, checkpoint: Checkpoint): Promise<void> {
+  const temp = `${path}.${process.pid}.tmp`;
+  const handle = await open(temp, 'w');
+  try {
+    await handle.writeFile(JSON.stringify(checkpoint, null, 2) + '\n');
+    // Without it a power cut could leave the renamed file empty on some filesystems.
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, path);
+}
+
+export async function removeCheckpoint(path: string): Promise<void> {
+  await rm(path, { force: true });
+}

@@ -1,0 +1,47 @@
+/**
+ * Newline-delimited JSON: one object per line. Blank lines are skipped (not rows), so trailing
+ * newlines and hand-edited files do not produce rejects. `\r\n` endings are accepted.
+ */
+import type { RecordReader, RecordSink } from './record-sink';
+
+export function createNdjsonReader(sink: RecordSink): RecordReader {
+  let carry = '';
+  let line = 0;
+
+  function handle(text: string): void {
+    line++;
+    const content = text.endsWith('\r') ? text.slice(0, -1) : text;
+    if (content.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(content);
+    } catch (error) {
+      sink.invalid(line, `not valid JSON (${error instanceof Error ? error.message : String(error)})`, content);
+      return;
+    }
+    sink.record(line, value);
+  }
+
+  return {
+    write(text) {
+      let start = 0;
+      let newline = text.indexOf('\n');
+      if (newline === -1) {
+        carry += text;
+        return;
+      }
+      handle(carry + text.slice(0, newline));
+      carry = '';
+      start = newline + 1;
+      while ((newline = text.indexOf('\n', start)) !== -1) {
+        handle(text.slice(start, newline));
+        start = newline + 1;
+      }
+      carry = text.slice(start);
+    },
+    end() {
+      if (carry !== '') handle(carry);
+      carry = '';
+    },
+  };
+}

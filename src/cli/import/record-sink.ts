@@ -1,0 +1,23 @@
+/**
+ * What every reader hands on: one call per record, in file order, synchronously while it scans a
+ * piece of text. Push rather than an async iterator per record because an await per row cost more
+ * than parsing it; the importer applies backpressure between pieces instead.
+ */
+export interface RecordSink {
+  /** A parsed record; `line` is the 1-based line where it starts. */
+  record(line: number, value: unknown): void;
+  /** A record that could not be parsed; it still counts as a row so row numbers stay stable. */
+  invalid(line: number, reason: string, raw: string): void;
+}
+
+export interface RecordReader {
+  /** Feeds the next piece of decoded text; records found in it go to the sink before this returns. */
+  write(text: string): void;
+  /** The input ended; flushes a last record without a trailing newline. Throws on a truncated file. */
+  end(): void;
+}
+
+/** The file's structure is broken beyond one row (e.g. an unterminated JSON array): stop the import. */
+export class MalformedInputError extends Error {
+  override name = 'MalformedInputError' as const;
+}

@@ -1,0 +1,104 @@
+/**
+ * Turns one source record into the event to send, or the reason it must not be sent. Every rule
+ * that would make the server refuse the event (and with it the whole batch) or store it wrongly
+ * forever (spec §4 rules 5-6) is checked here, before anything leaves the machine.
+ *
+ * Where properties come from:
+ * - a JSON record with a `properties` object (PostHog's export shape): that object, plus top-level
+ *   `$set` / `$set_once`; other top-level keys (person, elements_chain, …) are not event data;
+ * - any other record (flat JSON, every CSV row): every field that is not the event, distinct id or
+ *   timestamp. CSV cells are strings; empty cells are left out (CSV cannot tell empty from absent),
+ *   and `$set`, `$set_once`, `$group_set` and `$groups` cells hold JSON objects.
+ */
+import { readField, type Mapping } from './mapping';
+import { describeValue, normalizeTimestamp, type TimestampFormat } from './timestamp';
+import { checkSpecialEvent } from './special-event-rules';
+
+export interface MappedEvent {
+  event: string;
+  distinctId: string;
+  /** Epoch milliseconds, validated. */
+  timestamp: number;
+  properties: Record<string, unknown>;
+}
+
+export type MapResult = { ok: true; value: MappedEvent } | { ok: false; reason: string };
+
+const JSON_OBJECT_COLUMNS = new Set(['$set', '$set_once', '$group_set', '$groups']);
+const ENVELOPE_KEYS = new Set(['event', 'distinct_id', '$distinct_id', 'timestamp', 'uuid', 'properties', '$set', '$set_once']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function createRowMapper(mapping: Mapping, timestampFormat: TimestampFormat, fromCsv: boolean) {
+  const mappedColumns = new Set([mapping.event, mapping.distinctId, mapping.timestamp, ...mapping.properties.map(([, column]) => column)]);
+
+  function collectProperties(record: Record<string, unknown>): Record<string, unknown> | string {
+    const nested = record.properties;
+    if (!fromCsv && nested !== undefined && !mappedColumns.has('properties')) {
+      if (!isPlainObject(nested)) return `properties must be an object; got ${describeValue(nested)}`;
+      // The parsed object is ours (JSON.parse made it): use it as is instead of copying per row.
+      for (const key of ['$set', '$set_once']) {
+        if (record[key] !== undefined && nested[key] === undefined) nested[key] = record[key];
+      }
+      return nested;
+    }
+    const properties: Record<string, unknown> = {};
+    for (const key in record) {
+      if (mappedColumns.has(key) || (!fromCsv && ENVELOPE_KEYS.has(key) && key !== '$set' && key !== '$set_once')) continue;
+      const value = record[key];
+      if (fromCsv) {
+        if (value === '') continue;
+        if (JSON_OBJECT_COLUMNS.has(key)) {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(value as string);
+          } catch {
+            parsed = undefined;
+          }
+          if (!isPlainObject(parsed)) return `column ${key} must hold a JSON object; got ${describeValue(value)}`;
+          properties[key] = parsed;
+          continue;
+        }
+      }
+      properties[key] = value;
+    }
+    return properties;
+  }
+
+  return function mapRow(record: unknown): MapResult {
+    if (!isPlainObject(record)) return { ok: false, reason: `a row must be an object; got ${describeValue(record)}` };
+
+    const event = readField(record, mapping.event);
+    if (typeof event !== 'string' || event.trim() === '') {
+      return { ok: false, reason: `event name (${mapping.event}) is missing or blank; got ${describeValue(event)}` };
+    }
+
+    let distinctId = readField(record, mapping.distinctId);
+    if (!mapping.distinctIdMapped && (distinctId === undefined || distinctId === null)) {
+      const nested = isPlainObject(record.properties) ? record.properties : {};
+      distinctId = record.$distinct_id ?? nested.distinct_id ?? nested.$distinct_id;
+    }
+    if (typeof distinctId === 'number' && Number.isFinite(distinctId)) distinctId = String(distinctId);
+    if (typeof distinctId !== 'string' || distinctId.trim() === '') {
+      return { ok: false, reason: `distinct id (${mapping.distinctId}) is missing or blank; got ${describeValue(distinctId)}` };
+    }
+
+    const time = normalizeTimestamp(readField(record, mapping.timestamp), timestampFormat);
+    if (!time.ok) return time;
+
+    const properties = collectProperties(record);
+    if (typeof properties === 'string') return { ok: false, reason: properties };
+    for (const [name, column] of mapping.properties) {
+      const value = readField(record, column);
+      if (value !== undefined && !(fromCsv && value === '')) properties[name] = value;
+    }
+
+    const special = checkSpecialEvent(event, properties);
+    if (special !== undefined) return { ok: false, reason: special };
+    return { ok: true, value: { event, distinctId, timestamp: time.ms, properties } };
+  };
+}
+
+export type RowMapper = ReturnType<typeof createRowMapper>;

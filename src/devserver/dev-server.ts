@@ -1,0 +1,162 @@
+/**
+ * `hogtail dev`: the collector's rules, a persistent store, decide from a flags file, the management
+ * endpoints, and a live page, on one port. Routing order: the page and /_dev/* first, then
+ * /api/environments/* (the management handler must see the request before anyone reads its body),
+ * then every ingestion path through the same rules as `createCollector`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createAssignmentLog } from './dev-assignments';
+import { createPeopleIndex, type PeopleIndex } from './dev-people';
+import { handleDevRoute } from './dev-routes';
+import { createDevStore, type DevStore } from './dev-store';
+import { createEventStream } from './dev-stream';
+import { buildSummary, type DevSummary } from './dev-summary';
+import { createFlagsDecide, type FlagsDecide } from './flags';
+import { describeError, evaluateRequest, writeOutcome, type IngestOptions } from './ingest';
+import { listen } from './listen';
+import { createManagementHandler, type ManagementFixtures, type ManagementHandler } from './management';
+import { sendText } from './respond';
+import { parseRequestTarget } from './routes';
+
+export interface DevServerOptions extends Pick<IngestOptions, 'maxBodyBytes' | 'maxEventBytes'> {
+  /** Where events are kept (created if missing); start again on the same directory to keep them. */
+  dataDir: string;
+  /** Default 127.0.0.1. Anything else exposes captured data to the network. */
+  host?: string;
+  /** Default 0, any free port; `hogtail dev` uses 8010. */
+  port?: number;
+  /** A flags file, re-read on change. */
+  flagsFile?: string;
+  /** Or definitions given directly. Neither: decide answers no flags. */
+  flags?: unknown;
+  /** Management data; groups always come from `$groupidentify` events instead. Default: the seed fixtures. */
+  fixtures?: ManagementFixtures;
+  projectId?: string | number;
+  /** One line per rejected request, flags reload, and storage problem. Default: none. */
+  log?: (line: string) => void;
+  maxEventsInMemory?: number;
+}
+
+export interface DevServer {
+  /** e.g. http://127.0.0.1:8010, what an SDK takes as its host and where the page is. */
+  readonly url: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly store: DevStore;
+  readonly people: PeopleIndex;
+  readonly flags: FlagsDecide;
+  readonly management: ManagementHandler;
+  summary(): DevSummary;
+  close(): Promise<void>;
+}
+
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => {});
+  const people = createPeopleIndex();
+  const store = createDevStore(options.dataDir, {
+    onLoadEvent: (event) => people.observe(event),
+    ...(options.maxEventsInMemory === undefined ? {} : { maxEventsInMemory: options.maxEventsInMemory }),
+  });
+  const stream = createEventStream(store);
+  const assignments = createAssignmentLog();
+
+  const flags = createFlagsDecide({
+    ...(options.flagsFile === undefined ? { definitions: options.flags ?? [] } : { file: options.flagsFile }),
+    personProperties: (distinctId) => people.personProperties(distinctId),
+    groupProperties: (groupType, groupKey) => people.groupProperties(groupType, groupKey),
+    onDecide(request, response) {
+      const at = new Date().toISOString();
+      people.touch(request.distinct_id, at);
+      const overrides: Record<string, unknown> = {};
+      for (const field of ['groups', 'person_properties', 'group_properties'] as const) {
+        if (request[field] !== undefined) overrides[field] = request[field];
+      }
+      assignments.record({ distinctId: request.distinct_id, at, featureFlags: response.featureFlags, overrides });
+      stream.changed('decide');
+    },
+    onReload(definitions) {
+      log(`flags: reloaded ${definitions.flags.length} flag(s) from ${options.flagsFile ?? 'the definitions'}`);
+      stream.changed('flags');
+    },
+    onError(message) {
+      log(`flags: ${message}`);
+      stream.changed('flags');
+    },
+  });
+
+  const management = createManagementHandler({
+    ...(options.fixtures === undefined ? {} : { fixtures: options.fixtures }),
+    ...(options.projectId === undefined ? {} : { projectId: options.projectId }),
+    groupsSource: (groupTypeIndex) => people.groups(groupTypeIndex),
+  });
+
+  const ingestOptions: IngestOptions = {
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+    ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
+    decide: flags,
+  };
+  const summary = (): DevSummary => buildSummary({ store, people, assignments, flags });
+  let lastRequestId = 0;
+
+  const reject = (requestId: number, method: string, path: string, status: number, reason: string): void => {
+    store.addRejection({ requestId, status, reason, path, method });
+    log(`rejected ${method} ${path} with ${status}: ${reason}`);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const requestId = ++lastRequestId;
+    const target = parseRequestTarget(req.url);
+    const method = req.method ?? '';
+    try {
+      if (handleDevRoute(req, res, target, { store, stream, summary, boundHost: host })) return;
+      if (await management.handle(req, res)) return;
+
+      const outcome = await evaluateRequest(req, requestId, ingestOptions);
+      if (outcome.kind === 'aborted') return;
+      if (outcome.kind === 'accepted') {
+        try {
+          store.addEvents(outcome.events);
+        } catch (error) {
+          // Not stored means not acknowledged: a 503 makes the SDK keep the events and retry.
+          const reason = `could not store the events under ${options.dataDir}: ${describeError(error)}`;
+          log(`storage: ${reason}`);
+          sendText(req, res, 503, reason);
+          return;
+        }
+        for (const event of outcome.events) people.observe(event);
+      } else if (outcome.kind === 'rejected') {
+        reject(requestId, method, outcome.path, outcome.status, outcome.reason);
+      }
+      writeOutcome(req, res, outcome);
+    } catch (error) {
+      const reason = `dev server error: ${describeError(error)}`;
+      reject(requestId, method, target.pathname, 500, reason);
+      sendText(req, res, 500, reason);
+    }
+  };
+
+  let server: Awaited<ReturnType<typeof listen>>;
+  try {
+    server = await listen((req, res) => void handle(req, res), host, options.port ?? 0);
+  } catch (error) {
+    stream.close();
+    throw error;
+  }
+
+  return {
+    url: server.url,
+    port: server.port,
+    dataDir: options.dataDir,
+    store,
+    people,
+    flags,
+    management,
+    summary,
+    async close() {
+      stream.close();
+      management.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+// The streaming readers must give the same records however the input is cut into pieces: a piece
+// may end inside a quoted field, between the two quotes of an escaped quote, or inside a string.
+import { describe, expect, it } from 'vitest';
+import { createCsvReader } from '../../src/cli/import/csv-reader';
+import { createJsonArrayReader } from '../../src/cli/import/json-array-reader';
+import { createNdjsonReader } from '../../src/cli/import/ndjson-reader';
+import type { RecordReader, RecordSink } from '../../src/cli/import/record-sink';
+
+type Seen = Array<{ line: number; value?: unknown; reason?: string }>;
+
+function collect(make: (sink: RecordSink) => RecordReader, pieces: string[]): Seen {
+  const seen: Seen = [];
+  const reader = make({
+    record: (line, value) => seen.push({ line, value }),
+    invalid: (line, reason) => seen.push({ line, reason }),
+  });
+  for (const piece of pieces) reader.write(piece);
+  reader.end();
+  return seen;
+}
+
+/** Every way of cutting the text in two, plus one character at a time. */
+function cuts(text: string): string[][] {
+  const all: string[][] = [[text], [...text]];
+  for (let i = 1; i < text.length; i++) all.push([text.slice(0, i), text.slice(i)]);
+  return all;
+}
+
+describe('CSV', () => {
+  const csv =
+    'event,distinct_id,note\r\n' +
+    'a,u1,plain\r\n' +
+    '"b","u2","with, comma"\n' +
+    'c,u3,"say ""hi"""\n' +
+    'd,u4,"two\nlines"\n' +
+    '\n' +
+    'e,u5,""\n' +
+    'f,u6\n' +
+    'g,u7,"closed"x\n' +
+    'h,u8,last';
+
+  const expected: Seen = [
+    { line: 2, value: { event: 'a', distinct_id: 'u1', note: 'plain' } },
+    { line: 3, value: { event: 'b', distinct_id: 'u2', note: 'with, comma' } },
+    { line: 4, value: { event: 'c', distinct_id: 'u3', note: 'say "hi"' } },
+    { line: 5, value: { event: 'd', distinct_id: 'u4', note: 'two\nlines' } },
+    { line: 8, value: { event: 'e', distinct_id: 'u5', note: '' } },
+    { line: 9, reason: 'has 2 fields; the header has 3' },
+    { line: 10, reason: 'has text after the closing quote of a field' },
+    { line: 11, value: { event: 'h', distinct_id: 'u8', note: 'last' } },
+  ];
+
+  it('handles quotes, escaped quotes, newlines in quoted fields, CRLF and bad rows, cut anywhere', () => {
+    for (const pieces of cuts(csv)) expect(collect(createCsvReader, pieces)).toEqual(expected);
+  });
+
+  it('refuses a quoted field that never closes', () => {
+    expect(() => collect(createCsvReader, ['a,b\n1,"open\n'])).toThrow(/never closes/);
+  });
+});
+
+describe('JSON array', () => {
+  const json = '[\n  {"event":"a","s":"x,]}\\"y"},\n  {"event":"b","n":[1,{"k":2}]},\n  {"event": bad},\n  {"event":"c"}\n]\n';
+  const expected = [
+    { line: 2, value: { event: 'a', s: 'x,]}"y' } },
+    { line: 3, value: { event: 'b', n: [1, { k: 2 }] } },
+    { line: 4, reason: expect.stringMatching(/^not valid JSON/) },
+    { line: 5, value: { event: 'c' } },
+  ];
+
+  it('yields each element with its line, cut anywhere; a broken element is one bad row', () => {
+    for (const pieces of cuts(json)) expect(collect(createJsonArrayReader, pieces)).toEqual(expected);
+  });
+
+  it('stops on broken structure', () => {
+    expect(() => collect(createJsonArrayReader, ['{"event":"a"}'])).toThrow(/starting with \[/);
+    expect(() => collect(createJsonArrayReader, ['[{"event":"a"}'])).toThrow(/not closed/);
+    expect(() => collect(createJsonArrayReader, ['[{"event":"a"},,{}]'])).toThrow(/missing/);
+    expect(collect(createJsonArrayReader, ['[]'])).toEqual([]);
+  });
+});
+
+describe('NDJSON', () => {
+  it('reads a line at a time, skips blank lines, reports bad JSON with its line', () => {
+    const text = '{"a":1}\r\n\n{bad}\n{"a":2}';
+    for (const pieces of cuts(text)) {
+      expect(collect(createNdjsonReader, pieces)).toEqual([
+        { line: 1, value: { a: 1 } },
+        { line: 3, reason: expect.stringMatching(/^not valid JSON/) },
+        { line: 4, value: { a: 2 } },
+      ]);
+    }
+  });
+});

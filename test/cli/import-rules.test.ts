@@ -1,0 +1,76 @@
+// Row validation and mapping (issue 7): what may be sent, and what the rejects file is told.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAPPING, parseMapping } from '../../src/cli/import/mapping';
+import { createRowMapper } from '../../src/cli/import/row-to-event';
+import { createRowUuids } from '../../src/cli/import/row-uuid';
+import { normalizeTimestamp } from '../../src/cli/import/timestamp';
+import { isUuid } from '../../src/core/uuid';
+
+describe('timestamps', () => {
+  it('accepts ISO 8601 forms, reads a missing zone as UTC, refuses impossible dates', () => {
+    const ms = (value: unknown, format: 'iso' | 'epoch-s' | 'epoch-ms' = 'iso') => {
+      const result = normalizeTimestamp(value, format);
+      return result.ok ? new Date(result.ms).toISOString() : result.reason;
+    };
+    expect(ms('2024-03-01T10:20:30.123Z')).toBe('2024-03-01T10:20:30.123Z');
+    expect(ms('2024-03-01T10:20:30')).toBe('2024-03-01T10:20:30.000Z');
+    expect(ms('2024-03-01 10:20:30+02:00')).toBe('2024-03-01T08:20:30.000Z');
+    expect(ms('2024-03-01')).toBe('2024-03-01T00:00:00.000Z');
+    expect(ms('2024-02-29T00:00:00.000Z')).toBe('2024-02-29T00:00:00.000Z');
+    expect(ms('2023-02-29T00:00:00.000Z')).toMatch(/not a real date/);
+    expect(ms('2024-02-30T00:00:00Z')).toMatch(/not a real date/);
+    expect(ms('yesterday')).toMatch(/not ISO 8601/);
+    expect(ms(1_700_000_000)).toMatch(/epoch-s or epoch-ms/);
+    expect(ms(undefined)).toMatch(/missing/);
+    expect(ms('1700000000', 'epoch-s')).toBe('2023-11-14T22:13:20.000Z');
+    expect(ms(1_700_000_000_123, 'epoch-ms')).toBe('2023-11-14T22:13:20.123Z');
+    expect(ms(1_700_000_000_123, 'epoch-s')).toMatch(/epoch-ms/);
+  });
+});
+
+describe('rows', () => {
+  const json = createRowMapper(DEFAULT_MAPPING, 'iso', false);
+  const reason = (result: ReturnType<typeof json>) => (result.ok ? 'ok' : result.reason);
+  const base = { distinct_id: 'u', timestamp: '2024-01-01T00:00:00Z' };
+
+  it('needs an event, a non-blank distinct id and a timestamp', () => {
+    expect(reason(json({ ...base, event: 'x' }))).toBe('ok');
+    expect(reason(json({ ...base, event: ' ' }))).toMatch(/event name/);
+    expect(reason(json({ ...base, event: 'x', distinct_id: '  ' }))).toMatch(/distinct id/);
+    expect(reason(json({ event: 'x', distinct_id: 'u' }))).toMatch(/timestamp is missing/);
+    expect(reason(json({ ...base, event: 'x', properties: null }))).toMatch(/properties must be an object/);
+  });
+
+  it('checks what special events need', () => {
+    expect(reason(json({ ...base, event: '$pageview' }))).toMatch(/\$current_url/);
+    expect(reason(json({ ...base, event: '$pageview', properties: { $current_url: 'https://a' } }))).toBe('ok');
+    expect(reason(json({ ...base, event: '$screen', properties: {} }))).toMatch(/\$screen_name/);
+    expect(reason(json({ ...base, event: '$identify', properties: {} }))).toMatch(/\$set/);
+    expect(reason(json({ ...base, event: '$identify', $set: { email: 'a@b' } }))).toBe('ok');
+    expect(reason(json({ ...base, event: '$groupidentify', properties: { $group_type: 'company', $group_key: 'c1' } }))).toMatch(/\$group_set/);
+    expect(reason(json({ ...base, event: '$groupidentify', properties: { $group_type: 'company', $group_key: 'c1', $group_set: {} } }))).toBe('ok');
+  });
+
+  it('maps CSV columns, parses JSON object columns and copies renamed columns into properties', () => {
+    const csv = createRowMapper(parseMapping(['event=action,distinct_id=user', 'timestamp=at,$current_url=url']), 'iso', true);
+    const result = csv({ action: '$pageview', user: 'u1', at: '2024-01-01T00:00:00Z', url: 'https://a', plan: 'pro', empty: '', $set: '{"x":1}' });
+    expect(result).toEqual({
+      ok: true,
+      value: { event: '$pageview', distinctId: 'u1', timestamp: Date.UTC(2024, 0, 1), properties: { plan: 'pro', $set: { x: 1 }, $current_url: 'https://a' } },
+    });
+    expect(reason(csv({ action: 'x', user: 'u', at: '2024-01-01', $set: 'nope' }))).toMatch(/\$set must hold a JSON object/);
+  });
+});
+
+describe('row uuids', () => {
+  it('are valid UUIDs, stable per (source, row), different across sources, and decode back to the row', () => {
+    const a = createRowUuids('a'.repeat(64));
+    const b = createRowUuids('b'.repeat(64));
+    expect(isUuid(a.uuidOf(0))).toBe(true);
+    expect(a.uuidOf(12345)).toBe(createRowUuids('a'.repeat(64)).uuidOf(12345));
+    expect(a.uuidOf(7)).not.toBe(b.uuidOf(7));
+    expect(a.uuidOf(7)[14]).toBe('8');
+    expect(a.rowOf(a.uuidOf(987654))).toBe(987654);
+    expect(a.rowOf(b.uuidOf(1))).toBeUndefined();
+  });
+});

@@ -1,0 +1,199 @@
+// `hogtail import` end to end against the real collector on 127.0.0.1 (issue 7): good and bad rows in
+// every format, gzip, stdin, rejects, dry run, checkpoints.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runImportCommand } from '../../src/cli/import-command';
+import { createCollector, type Collector } from '../../src/devserver';
+import { runCommand, tempDir } from '../support/command-io';
+import { createFaultCollector } from '../support/fault-collector';
+import { createRowUuids } from '../../src/cli/import/row-uuid';
+
+let collector: Collector;
+let dir: string;
+beforeEach(async () => {
+  collector = await createCollector();
+  dir = tempDir();
+});
+afterEach(async () => {
+  await collector.close();
+});
+
+const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
+
+/** 30 good rows with 4 bad ones between them; returns the text and the bad rows' lines. */
+function ndjsonFixture(): { text: string; badLines: Record<number, RegExp>; good: number } {
+  const lines: string[] = [];
+  const badLines: Record<number, RegExp> = {};
+  let good = 0;
+  for (let i = 0; i < 30; i++) {
+    if (i === 5) {
+      lines.push('{"event":"","distinct_id":"u","timestamp":"2024-01-01T00:00:00Z"}');
+      badLines[lines.length] = /event name/;
+    }
+    if (i === 12) {
+      lines.push('{"event":"x","distinct_id":"   ","timestamp":"2024-01-01T00:00:00Z"}');
+      badLines[lines.length] = /distinct id/;
+      lines.push('{"event":"x", nope');
+      badLines[lines.length] = /not valid JSON/;
+    }
+    if (i === 20) {
+      lines.push('{"event":"$pageview","distinct_id":"u","timestamp":"2024-01-01T00:00:00Z","properties":{}}');
+      badLines[lines.length] = /\$current_url/;
+    }
+    lines.push(JSON.stringify({ event: i % 3 ? 'clicked' : '$pageview', distinct_id: `user-${i % 4}`, timestamp: at(i), properties: { i, $current_url: `https://a.test/${i}` } }));
+    good++;
+  }
+  return { text: lines.join('\n') + '\n', badLines, good };
+}
+
+function rejectsOf(path: string): Array<{ line: number; reason: string; source: string }> {
+  return readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+}
+
+const connection = () => ['--api-key', 'phc_test', '--host', collector.url];
+
+describe('hogtail import', () => {
+  it('sends valid NDJSON rows in file order as a historical migration, and lists every bad row with line and reason', async () => {
+    const { text, badLines, good } = ndjsonFixture();
+    writeFileSync(join(dir, 'events.ndjson'), text);
+    const result = await runCommand(runImportCommand, ['events.ndjson', ...connection(), '--rejects', 'bad.ndjson', '--batch-size', '7', '--checkpoint-rows', '10'], { cwd: dir });
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/import complete: 30 sent, 4 rejected/);
+    expect(collector.events.map((e) => e.properties.i)).toEqual(Array.from({ length: good }, (_, i) => i));
+    expect(collector.events.every((e) => e.historical_migration)).toBe(true);
+    expect(collector.events[1]).toMatchObject({ event: 'clicked', distinct_id: 'user-1', timestamp: at(1) });
+    expect(new Set(collector.events.map((e) => e.uuid)).size).toBe(good);
+    expect(collector.rejections).toEqual([]);
+
+    const rejects = rejectsOf(join(dir, 'bad.ndjson'));
+    expect(rejects.map((r) => r.line)).toEqual(Object.keys(badLines).map(Number));
+    for (const reject of rejects) {
+      expect(reject.source).toBe('events.ndjson');
+      expect(reject.reason).toMatch(badLines[reject.line]!);
+    }
+  });
+
+  it('reads CSV with a header, --map and --timestamp-format, quoted fields included', async () => {
+    const csv = [
+      'action,user,ts,url,note',
+      `$pageview,u1,${Date.UTC(2024, 0, 1) / 1000},https://a.test/1,"hello, ""world"""`,
+      `signed up,u2,${Date.UTC(2024, 0, 2) / 1000},,"two`,
+      `lines"`,
+      `$pageview,u3,${Date.UTC(2024, 0, 3) / 1000},,no url`,
+      `bought,,${Date.UTC(2024, 0, 4) / 1000},,no user`,
+      `bought,u5,yesterday,,bad time`,
+      `bought,u6,${Date.UTC(2024, 0, 6) / 1000},,ok`,
+    ].join('\n');
+    writeFileSync(join(dir, 'events.csv'), csv);
+    const result = await runCommand(
+      runImportCommand,
+      ['events.csv', ...connection(), '--map', 'event=action,distinct_id=user,timestamp=ts', '--map', '$current_url=url', '--timestamp-format', 'epoch-s', '--rejects', 'bad.ndjson'],
+      { cwd: dir },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(collector.events.map((e) => [e.event, e.distinct_id, e.timestamp])).toEqual([
+      ['$pageview', 'u1', '2024-01-01T00:00:00.000Z'],
+      ['signed up', 'u2', '2024-01-02T00:00:00.000Z'],
+      ['bought', 'u6', '2024-01-06T00:00:00.000Z'],
+    ]);
+    expect(collector.events[0]!.properties).toMatchObject({ $current_url: 'https://a.test/1', note: 'hello, "world"' });
+    expect(collector.events[1]!.properties.note).toBe('two\nlines');
+    expect(rejectsOf(join(dir, 'bad.ndjson')).map((r) => [r.line, r.reason])).toEqual([
+      [5, expect.stringMatching(/\$current_url/)],
+      [6, expect.stringMatching(/distinct id/)],
+      [7, expect.stringMatching(/yesterday/)],
+    ]);
+  });
+
+  it('reads gzip by its magic bytes, whatever the name, and JSON arrays', async () => {
+    const events = Array.from({ length: 5 }, (_, i) => ({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i } }));
+    writeFileSync(join(dir, 'export.data'), gzipSync(JSON.stringify(events, null, 2)));
+    const result = await runCommand(runImportCommand, ['export.data', ...connection()], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(collector.events.map((e) => e.properties.i)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('reads stdin (gzipped NDJSON) when no file is given', async () => {
+    const { text, good } = ndjsonFixture();
+    const result = await runCommand(runImportCommand, [...connection(), '--rejects', 'bad.ndjson'], { cwd: dir, stdin: gzipSync(text) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(collector.events).toHaveLength(good);
+    expect(rejectsOf(join(dir, 'bad.ndjson'))).toHaveLength(4);
+  });
+
+  it('--dry-run validates and sends nothing, and needs no key', async () => {
+    const { text, good } = ndjsonFixture();
+    writeFileSync(join(dir, 'events.ndjson'), text);
+    const result = await runCommand(runImportCommand, ['events.ndjson', '--dry-run', '--host', collector.url], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`dry run: ${good} rows valid, 4 rejected, nothing sent`));
+    expect(result.stdout).toMatch(/events.ndjson:6: event name/);
+    expect(collector.requests).toBe(0);
+    expect(readdirSync(dir)).toEqual(['events.ndjson']);
+  });
+
+  it('keeps a checkpoint: a second run refuses without --resume, and with it finds nothing left to send', async () => {
+    const { text, good } = ndjsonFixture();
+    writeFileSync(join(dir, 'events.ndjson'), text);
+    expect((await runCommand(runImportCommand, ['events.ndjson', ...connection()], { cwd: dir })).code).toBe(0);
+    const again = await runCommand(runImportCommand, ['events.ndjson', ...connection()], { cwd: dir });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/--resume/);
+    const resumed = await runCommand(runImportCommand, ['events.ndjson', ...connection(), '--resume'], { cwd: dir });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(/nothing to do/);
+    expect(collector.events).toHaveLength(good);
+  });
+
+  it('refuses a personal key and an unknown option before reading anything', async () => {
+    const personal = await runCommand(runImportCommand, ['x.ndjson', '--api-key', 'phx_secret', '--host', collector.url], { cwd: dir });
+    expect(personal.code).toBe(2);
+    expect(personal.stderr).toMatch(/personal API key/);
+    const typo = await runCommand(runImportCommand, ['x.ndjson', '--resum'], { cwd: dir });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/unknown option --resum/);
+  });
+
+  it('stops with exit 1 when the server refuses the key, and the checkpoint claims nothing', async () => {
+    await collector.close();
+    collector = await createFaultCollector({ plan: () => ({ kind: 'status', status: 401 }) });
+    const { text } = ndjsonFixture();
+    writeFileSync(join(dir, 'events.ndjson'), text);
+    const result = await runCommand(runImportCommand, ['events.ndjson', ...connection(), '--checkpoint', 'cp.json'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/project API key/);
+    expect(result.stderr).toMatch(/--resume/);
+    const checkpoint = JSON.parse(readFileSync(join(dir, 'cp.json'), 'utf8'));
+    expect(checkpoint.sent).toBe(0);
+    expect(checkpoint.sources[0].complete).toBe(false);
+  });
+
+  it('stops with exit 1 when the server stays unavailable through the retries', async () => {
+    await collector.close();
+    collector = await createFaultCollector({ plan: () => ({ kind: 'status', status: 503 }) });
+    const { text } = ndjsonFixture();
+    writeFileSync(join(dir, 'events.ndjson'), text);
+    const result = await runCommand(runImportCommand, ['events.ndjson', ...connection(), '--retries', '1'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/did not accept events after 1 attempts.*503/);
+    expect(result.stdout).toMatch(/import stopped: 0 sent/);
+  });
+
+  it('a row the server refuses on its own goes to the rejects file; the rest of its batch arrives', async () => {
+    const uuids = createRowUuids(createHash('sha256').update('source-id\0fixture').digest('hex'));
+    const refused = uuids.uuidOf(3);
+    await collector.close();
+    collector = await createFaultCollector({ plan: (_, info) => (info.uuids.includes(refused) ? { kind: 'status', status: 400 } : undefined) });
+    const lines = Array.from({ length: 8 }, (_, i) => JSON.stringify({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i } }));
+    writeFileSync(join(dir, 'events.ndjson'), lines.join('\n'));
+    const result = await runCommand(runImportCommand, ['events.ndjson', ...connection(), '--source-id', 'fixture', '--rejects', 'bad.ndjson'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(collector.events.map((e) => e.properties.i)).toEqual([0, 1, 2, 4, 5, 6, 7]);
+    expect(collector.events[0]!.uuid).toBe(uuids.uuidOf(0));
+    expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([expect.objectContaining({ line: 4, row: 3, reason: expect.stringMatching(/refused by the server/) })]);
+  });
+});

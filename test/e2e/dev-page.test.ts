@@ -1,0 +1,142 @@
+// `hogtail dev`'s page in real Chromium: events from the Node SDK appear live, everything received
+// renders as text, and the side panels show flags and rejections. Conditions are awaited, never timed.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer, type DevServer } from '../../src/devserver';
+import { PostHog } from '../../src/node';
+import { hasChromium, launchChromium, openPage } from './support/chromium';
+
+const XSS_NAME = '<img src=x onerror=alert(1)>';
+const WAIT = { timeout: 30_000 };
+
+describe.skipIf(!hasChromium)('hogtail dev page', () => {
+  let browser: Browser;
+  let server: DevServer;
+  let dataDir: string;
+  let client: PostHog;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'hogtail-dev-page-'));
+    const flagsFile = join(dataDir, 'flags.json');
+    writeFileSync(flagsFile, JSON.stringify([{ key: 'new-checkout', rollout_percentage: 100, payloads: { true: { color: 'green' } } }]));
+    [browser, server] = await Promise.all([launchChromium(), startDevServer({ dataDir, flagsFile })]);
+    client = new PostHog('phc_dev_page_test', { host: server.url, flushAt: 1, flushOnExitTimeout: 0 });
+  });
+  afterAll(async () => {
+    await client?.shutdown(5_000);
+    await browser?.close();
+    await server?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function openDevPage(): Promise<{ page: Page; errors: string[]; dialogs: string[] }> {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`${server.url}/`);
+    await page.locator('#status[data-state="live"]').waitFor(WAIT);
+    return { page, errors, dialogs };
+  }
+
+  it('shows an event captured by the Node SDK as it arrives, with its properties on click', async () => {
+    const { page, errors } = await openDevPage();
+
+    client.capture({ distinctId: 'ada@example.com', event: 'signed up', properties: { plan: 'pro', referrer: 'dev-page-test' } });
+    await client.flush();
+
+    const row = page.locator('#events li.event', { has: page.locator('.name', { hasText: 'signed up' }) });
+    await row.waitFor(WAIT);
+    expect(await row.locator('.distinct').textContent()).toBe('ada@example.com');
+
+    await row.locator('.row').click();
+    const details = row.locator('pre.props');
+    await details.waitFor(WAIT);
+    const shown = JSON.parse((await details.textContent()) ?? '{}') as { properties: Record<string, unknown> };
+    expect(shown.properties).toMatchObject({ plan: 'pro', referrer: 'dev-page-test' });
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('renders an event named like markup as text: no element, no dialog', async () => {
+    const { page, errors, dialogs } = await openDevPage();
+
+    client.capture({ distinctId: '"><script>alert(2)</script>', event: XSS_NAME, properties: { html: '<b onmouseover=alert(3)>x</b>' } });
+    await client.flush();
+
+    const name = page.locator('#events .name', { hasText: XSS_NAME });
+    await name.waitFor(WAIT);
+    expect(await name.textContent()).toBe(XSS_NAME);
+    expect(await name.isVisible()).toBe(true);
+    // `has` takes a locator relative to the row, so it names .name without the #events prefix.
+    const row = page.locator('#events li.event', { has: page.locator('.name', { hasText: XSS_NAME }) });
+    expect(await row.locator('.distinct').textContent()).toBe('"><script>alert(2)</script>');
+
+    await row.locator('.row').click();
+    await page.locator('#events pre.props', { hasText: '<b onmouseover=alert(3)>x</b>' }).waitFor(WAIT);
+
+    // Nothing the client sent became an element.
+    expect(await page.locator('#events img, #events script, #events b').count()).toBe(0);
+    expect(await page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('filters by event name and distinct id', async () => {
+    client.capture({ distinctId: 'filter-a', event: 'filter one' });
+    client.capture({ distinctId: 'filter-b', event: 'filter two' });
+    await client.flush();
+
+    const { page, errors } = await openDevPage();
+    await page.locator('#events .name', { hasText: 'filter two' }).waitFor(WAIT);
+
+    await page.locator('#filter-event').fill('filter');
+    await waitForNames(page, ['filter two', 'filter one']);
+    await page.locator('#filter-distinct-id').fill('filter-a');
+    await waitForNames(page, ['filter one']);
+    await page.locator('#filter-event').fill('');
+    await page.locator('#filter-distinct-id').fill('');
+    await page.locator('#events .name', { hasText: 'signed up' }).waitFor(WAIT);
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows what each user got from decide and counts rejected requests by reason', async () => {
+    const { page, errors } = await openDevPage();
+
+    expect(await client.getFeatureFlag('new-checkout', 'flag-user')).toBe(true);
+    const bad = await fetch(`${server.url}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: 'phc_x', batch: [{ event: '', distinct_id: 'x' }] }) });
+    expect(bad.status).toBe(400);
+
+    await page.locator('#flags td', { hasText: 'new-checkout' }).waitFor(WAIT);
+    const userRow = page.locator('#assignments tr', { has: page.locator('td', { hasText: 'flag-user' }) });
+    await userRow.waitFor(WAIT);
+    expect(await userRow.locator('td').nth(1).textContent()).toBe('true');
+
+    await page.locator('#rejections td', { hasText: 'event at index 0: event name is empty' }).waitFor(WAIT);
+    await page.waitForFunction(() => Number(document.getElementById('count-rejected')?.textContent) >= 1, undefined, WAIT);
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+async function waitForNames(page: Page, expected: string[]): Promise<void> {
+  await page.waitForFunction(
+    (names) => {
+      const shown = Array.from(document.querySelectorAll('#events .name'), (node) => node.textContent);
+      return JSON.stringify(shown) === JSON.stringify(names);
+    },
+    expected,
+    WAIT,
+  );
+}

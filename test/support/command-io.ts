@@ -1,0 +1,39 @@
+// Runs a CLI command in-process with captured output, as the lead's entry point would call it.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import type { CommandIo } from '../../src/cli/import-command';
+
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'hogtail-import-test-'));
+}
+
+export async function runCommand(
+  run: (args: string[], io: CommandIo) => Promise<number>,
+  args: string[],
+  options: { cwd?: string; stdin?: string | Buffer; env?: Record<string, string | undefined> } = {},
+): Promise<CommandResult> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await run(args, {
+    env: options.env ?? {},
+    stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
+    stdout,
+    stderr,
+    isTTY: false,
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    onInterrupt: () => () => {},
+  });
+  return { code, stdout: out, stderr: err };
+}
