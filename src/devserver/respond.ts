@@ -6,8 +6,14 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
  */
 export function corsHeaders(req: IncomingMessage): OutgoingHttpHeaders {
   const origin = req.headers.origin;
-  if (origin === undefined) return { 'Access-Control-Allow-Origin': '*' };
-  return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' };
+  // Retry-After is exposed so a browser SDK on another origin can honour it on a 429 or 503.
+  if (origin === undefined) return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' };
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Credentials': 'true',
+    'Access-Control-Expose-Headers': 'Retry-After',
+    Vary: 'Origin',
+  };
 }
 
 export function sendPreflight(req: IncomingMessage, res: ServerResponse): void {
