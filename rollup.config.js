@@ -28,7 +28,7 @@ const ts = () =>
 // Property names that exist only inside hogtail (never persisted, public or on the wire) may be
 // shortened in the browser bundles; every other property keeps its name.
 const internalProperties =
-  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug)$/;
+  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|properties)$/;
 const minify = (module) =>
   terser({
     ecma: 2020,

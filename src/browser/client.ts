@@ -9,6 +9,7 @@
  */
 import { createBatchSender, type BatchSender } from '../core/batch-sender';
 import { HogtailError, InvalidEventError } from '../core/errors';
+import type { FlagValue } from '../core/flags/decide';
 import { buildEvent, DEFAULT_MAX_EVENT_BYTES } from '../core/event';
 import { createQueue, type Queue, type QueueStats } from '../core/queue';
 import { createReporter } from '../core/reporter';
@@ -29,6 +30,7 @@ import { fetchExecutor } from './fetch-executor';
 import { watchHistory } from './history';
 import { createLedger, type Ledger } from './ledger';
 import { forgetPageContext, pageContext } from './page-context';
+import { createFlags } from './flags';
 import { createStateStore, freshState, type PersistedState, type StateStore } from './state';
 import { openLocalStorage } from './storage';
 import { startTabs } from './tabs';
@@ -41,23 +43,6 @@ export interface CaptureOptions {
   $set_once?: Properties;
   /** Your own UUID instead of a fresh UUIDv7 (idempotent re-sends). */
   uuid?: string;
-}
-
-/**
- * What an extension (feature flags, issue 4) may hook into, without the core client knowing it.
- */
-export interface ExtensionContext {
-  client: Hogtail;
-  apiKey: string;
-  host: string;
-  /** Adds properties to every later event; the caller's own properties still win. */
-  addProperties(source: (event: string) => Properties | undefined): void;
-  /** Gzip on or off from now on (decide's `supportedCompression`). */
-  setCompression(gzip: boolean): void;
-  /** Called after the distinct id or the groups changed (identify, reset, group). */
-  onIdentityChange(listener: () => void): void;
-  state(): Readonly<PersistedState>;
-  report(error: HogtailError): void;
 }
 
 export interface Hogtail {
@@ -87,7 +72,16 @@ export interface Hogtail {
   on(event: 'error', listener: (error: HogtailError) => void): () => void;
   /** Queue counters, plus how many events are held in memory only. */
   stats(): QueueStats & { unsaved: number };
-  extend(extension: (context: ExtensionContext) => void): void;
+  /** The flag's value (false when off, undefined before flags are known); sends `$feature_flag_called` once per value. */
+  getFeatureFlag(key: string, options?: { send_event?: boolean }): FlagValue | undefined;
+  isFeatureEnabled(key: string, options?: { send_event?: boolean }): boolean | undefined;
+  /** The flag's payload, JSON-parsed when it is JSON. */
+  getFeatureFlagPayload(key: string): unknown;
+  /** Called with the enabled keys and all flags once they are known, then on every change. */
+  onFeatureFlags(listener: (active: string[], flags: Record<string, FlagValue>) => void): () => void;
+  reloadFeatureFlags(): void;
+  setPersonPropertiesForFlags(properties: Properties, reload?: boolean): void;
+  setGroupPropertiesForFlags(properties: Record<string, Properties>, reload?: boolean): void;
 }
 
 export function createHogtail(): Hogtail {
@@ -109,8 +103,7 @@ export function createHogtail(): Hogtail {
   );
   const report = (error: HogtailError) => reporter.report(error);
   const early: [string, unknown[]][] = [];
-  const sources: ((event: string) => Properties | undefined)[] = [];
-  const identityListeners: (() => void)[] = [];
+  const [flagMethods, onFeatureFlags, flagProperties, reloadFlags, startFlags] = createFlags(() => states, track, report);
 
   let apiKey = '';
   let host = '';
@@ -126,7 +119,6 @@ export function createHogtail(): Hogtail {
     queue?.countDrop('invalid');
     report(new InvalidEventError(`hogtail: ${message}. The event was not queued.`, 'invalid', undefined));
   };
-  const changed = () => identityListeners.forEach((listener) => listener());
   const noPersons = (what: string) => mode === 'never' && (refuse(`${what}() is unavailable with person_profiles: 'never'`), true);
 
   function track(event: unknown, properties: unknown, options?: CaptureOptions, distinctId?: string): void {
@@ -147,7 +139,7 @@ export function createHogtail(): Hogtail {
     add(pageContext());
     add({ $session_id: states.session(now), $device_id: state.$device_id });
     add(state.props);
-    for (const source of sources) add(source(String(event)));
+    add(flagProperties());
     for (const _ in state.$groups) {
       add({ $groups: state.$groups });
       break;
@@ -241,6 +233,12 @@ export function createHogtail(): Hogtail {
       if (document.visibilityState === 'hidden' && !leaving) void q.flush();
     });
 
+    startFlags(apiKey, host, config, (on) => {
+      if (on !== gzip) {
+        gzip = on;
+        sender = makeSender();
+      }
+    });
     try {
       config.loaded?.(client);
     } catch (error) {
@@ -288,6 +286,7 @@ export function createHogtail(): Hogtail {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    onFeatureFlags,
   } as Hogtail;
 
   const methods: { [K in keyof Hogtail]?: (...args: never[]) => unknown } = {
@@ -308,7 +307,7 @@ export function createHogtail(): Hogtail {
       states.save();
       if (id !== previous && anonymous) track(event.event, event.properties);
       else if ($set || $set_once) track('$set', { $set: $set ?? {}, $set_once: $set_once ?? {} });
-      if (id !== previous) changed();
+      if (id !== previous) reloadFlags();
     },
 
     alias(alias: unknown, original?: string) {
@@ -327,13 +326,13 @@ export function createHogtail(): Hogtail {
       state.$epp = true;
       states.save();
       if (properties) track(event.event, event.properties);
-      changed();
+      reloadFlags();
     },
 
     reset(resetDeviceId?: boolean) {
       const state = states.state;
       states.replace(freshState(resetDeviceId ? undefined : state.$device_id, state.optout));
-      changed();
+      reloadFlags();
     },
 
     register(properties: Properties) {
@@ -381,22 +380,7 @@ export function createHogtail(): Hogtail {
     surveyDismissed: (id: unknown, properties?: unknown) => special(surveyEvent('survey dismissed', id, properties)),
     surveySent: (id: unknown, response: unknown, properties?: unknown) => special(surveyEvent('survey sent', id, properties, response)),
     stats: () => ({ ...queue!.stats(), unsaved: ledger.unsaved }),
-
-    extend(extension: (context: ExtensionContext) => void) {
-      extension({
-        client,
-        apiKey,
-        host,
-        addProperties: (source) => sources.push(source),
-        setCompression(on) {
-          gzip = on;
-          sender = makeSender();
-        },
-        onIdentityChange: (listener) => identityListeners.push(listener),
-        state: () => states.state,
-        report,
-      });
-    },
+    ...flagMethods,
   };
 
   // Every method: before init() the call is kept for init() to run, like the snippet's stub;

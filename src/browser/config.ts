@@ -11,8 +11,23 @@ export interface HogtailConfig {
   persistence?: 'localStorage' | 'localStorage+cookie' | 'cookie' | 'sessionStorage' | 'memory';
   /** Same as persistence: 'memory'. */
   disable_persistence?: boolean;
-  /** Start as this user instead of a fresh anonymous id (first visit only). */
-  bootstrap?: { distinctID?: string; isIdentifiedID?: boolean; [key: string]: unknown };
+  /**
+   * Start as this user instead of a fresh anonymous id (first visit only), and with these flags
+   * (every load: server-rendered flags are as fresh as the page).
+   */
+  bootstrap?: {
+    distinctID?: string;
+    isIdentifiedID?: boolean;
+    featureFlags?: Record<string, boolean | string>;
+    featureFlagPayloads?: Record<string, unknown>;
+    [key: string]: unknown;
+  };
+  /** No decide requests (flags only from bootstrap or an earlier page). */
+  advanced_disable_decide?: boolean;
+  /** Same as advanced_disable_decide. */
+  advanced_disable_feature_flags?: boolean;
+  /** hogtail: reload flags this often (ms) while the page is visible; 0 never. Default 300,000. */
+  flags_poll_interval_ms?: number;
   /**
    * 'identified_only' (default): anonymous events carry `$process_person_profile: false` until
    * identify(), alias(), group() or setPersonProperties(). 'always': every event may create a

@@ -8,7 +8,8 @@ const hogtail = createHogtail();
 
 export default hogtail;
 export { hogtail, hogtail as posthog, createHogtail };
-export type { CaptureOptions, ExtensionContext, Hogtail } from './client';
+export type { CaptureOptions, Hogtail } from './client';
+export type { FlagValue } from '../core/flags/decide';
 export type { HogtailConfig } from './config';
 export { DroppedEventsError, HogtailError, InvalidEventError, TransportError } from '../core/errors';
 export type { DropReason } from '../core/errors';

@@ -7,6 +7,7 @@
  * one session. A site moving from posthog-js keeps its users: their anonymous id and device id
  * are read from posthog-js's own key the first time.
  */
+import type { FlagsSnapshot } from '../core/flags/decide';
 import { uuidv7 } from '../core/uuid';
 import { readKey, writeKey } from './storage';
 
@@ -21,6 +22,13 @@ export interface PersistedState {
   optout?: boolean;
   /** [session id, last activity ms, session start ms] */
   sid?: [string, number, number];
+  /** The last good feature flags (flags.ts). */
+  ff?: FlagsSnapshot;
+  /** `$feature_flag_called` already sent: [distinct id, …JSON [key, value]]. */
+  fc?: string[];
+  /** setPersonPropertiesForFlags / setGroupPropertiesForFlags overrides, sent with every decide. */
+  fp?: Record<string, unknown>;
+  fg?: Record<string, Record<string, unknown>>;
 }
 
 export interface StateStore {

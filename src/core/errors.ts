@@ -20,8 +20,9 @@ export class HogtailError extends Error {
 /** capture() refused the event; it never entered the queue. */
 export class InvalidEventError extends HogtailError {
   override name = 'InvalidEventError' as const;
-  readonly reason: 'invalid' | 'too_large';
-  readonly event: string | undefined;
+  // `declare`: assigned in the constructor, so no field initialisers are emitted (bytes in the script tag).
+  declare readonly reason: 'invalid' | 'too_large';
+  declare readonly event: string | undefined;
   constructor(message: string, reason: 'invalid' | 'too_large', event: string | undefined) {
     super(message);
     this.reason = reason;
@@ -32,10 +33,10 @@ export class InvalidEventError extends HogtailError {
 /** Events that had been queued were given up. `uuids` lets a caller reconcile. */
 export class DroppedEventsError extends HogtailError {
   override name = 'DroppedEventsError' as const;
-  readonly reason: DropReason;
-  readonly count: number;
-  readonly uuids: string[];
-  readonly status: number | undefined;
+  declare readonly reason: DropReason;
+  declare readonly count: number;
+  declare readonly uuids: string[];
+  declare readonly status: number | undefined;
   constructor(message: string, reason: DropReason, uuids: string[], status?: number) {
     super(message);
     this.reason = reason;
@@ -48,9 +49,9 @@ export class DroppedEventsError extends HogtailError {
 /** A request failed in a way that will be retried; reported so outages are visible. */
 export class TransportError extends HogtailError {
   override name = 'TransportError' as const;
-  readonly status: number | undefined;
-  readonly attempt: number;
-  readonly retryInMs: number;
+  declare readonly status: number | undefined;
+  declare readonly attempt: number;
+  declare readonly retryInMs: number;
   constructor(message: string, attempt: number, retryInMs: number, status?: number, cause?: unknown) {
     super(message, cause === undefined ? undefined : { cause });
     this.status = status;

@@ -48,15 +48,14 @@ export function buildEvent(
 ): BuildResult {
   const name = input.event;
   const label = typeof name === 'string' ? name : undefined;
-  const fail = (message: string, reason: 'invalid' | 'too_large' = 'invalid'): BuildResult => ({
+  // Every refusal names what was wrong, what arrived instead, and that nothing was queued.
+  const fail = (message: string, got: unknown, reason: 'invalid' | 'too_large' = 'invalid'): BuildResult => ({
     ok: false,
-    error: new InvalidEventError(message, reason, label),
+    error: new InvalidEventError(message + (reason === 'invalid' ? '; got ' + describe(got) : '') + '. The event was not queued.', reason, label),
   });
 
   if (typeof name !== 'string' || name.trim() === '') {
-    return fail(
-      `capture() needs an event name as a non-empty string; got ${describe(name)}. The event was not queued.`,
-    );
+    return fail(`capture() needs an event name as a non-empty string`, name);
   }
   const notes: string[] = [];
 
@@ -66,16 +65,12 @@ export function buildEvent(
     notes.push(`distinct id ${distinctId} was a number; sent as a string`);
   }
   if (typeof distinctId !== 'string' || distinctId.trim() === '') {
-    return fail(
-      `"${name}" needs a distinct id as a non-blank string; got ${describe(input.distinctId)}. The event was not queued.`,
-    );
+    return fail(`"${name}" needs a distinct id as a non-blank string`, input.distinctId);
   }
 
   const userProperties = input.properties ?? {};
   if (typeof userProperties !== 'object' || Array.isArray(userProperties)) {
-    return fail(
-      `"${name}" properties must be a plain object; got ${describe(input.properties)}. The event was not queued.`,
-    );
+    return fail(`"${name}" properties must be a plain object`, input.properties);
   }
 
   let timestamp: string;
@@ -84,9 +79,7 @@ export function buildEvent(
   } else {
     const parsed = parseTimestamp(input.timestamp);
     if (parsed === undefined) {
-      return fail(
-        `"${name}" timestamp must be a Date, an ISO 8601 string or epoch milliseconds; got ${describe(input.timestamp)}. The event was not queued.`,
-      );
+      return fail(`"${name}" timestamp must be a Date, an ISO 8601 string or epoch milliseconds`, input.timestamp);
     }
     timestamp = parsed;
   }
@@ -97,7 +90,7 @@ export function buildEvent(
   } else if (isUuid(input.uuid)) {
     uuid = input.uuid.toLowerCase();
   } else {
-    return fail(`"${name}" uuid must be a UUID such as 0190a0a0-0000-7000-8000-000000000000; got ${describe(input.uuid)}. The event was not queued.`);
+    return fail(`"${name}" uuid must be a UUID (8-4-4-4-12 hex digits)`, input.uuid);
   }
 
   const properties = mergeProperties(userProperties as Record<string, unknown>, sdkProperties, distinctId, notes);
@@ -112,7 +105,8 @@ export function buildEvent(
     const bytes = utf8Length(json);
     if (bytes > maxEventBytes) {
       return fail(
-        `"${name}" is ${bytes} bytes serialised, over the ${maxEventBytes}-byte limit per event; the server would answer 413. Send large data elsewhere and reference it. The event was not queued.`,
+        `"${name}" is ${bytes} bytes serialised, over the ${maxEventBytes}-byte limit per event; the server would answer 413. Send large data elsewhere and reference it`,
+        0,
         'too_large',
       );
     }
@@ -185,13 +179,10 @@ function sdkFragment(sdk: Record<string, unknown>): string {
 }
 
 function parseTimestamp(value: unknown): string | undefined {
-  let date: Date;
-  if (value instanceof Date) date = value;
-  else if (typeof value === 'string' && value.trim() !== '') date = new Date(value);
-  else if (typeof value === 'number' && Number.isFinite(value)) date = new Date(value);
-  else return undefined;
-  const time = date.getTime();
-  return Number.isNaN(time) ? undefined : date.toISOString();
+  // A non-finite number makes an invalid Date, refused below like an unparseable string.
+  const date =
+    value instanceof Date ? value : (typeof value === 'string' && value.trim() !== '') || typeof value === 'number' ? new Date(value as string) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : undefined;
 }
 
 export function describe(value: unknown): string {

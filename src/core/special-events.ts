@@ -5,43 +5,44 @@
 export type SpecialEvent = { event: string; properties: Record<string, unknown> } | { error: string };
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
-const isObject = (value: unknown): value is Record<string, unknown> =>
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Absent, or an object. */
+const isOptionalObject = (value: unknown) => value === undefined || value === null || isObject(value);
+// One wording for every refusal, so each says what it needs and what it got.
+const needs = (what: string, kind: string, value: unknown): SpecialEvent => ({ error: `${what} must be ${kind}; got ${typeof value}` });
+const asText = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value);
 
 /** `$identify` carries person properties in `$set` / `$set_once`. */
 export function identifyEvent(set: unknown, setOnce: unknown, extra?: Record<string, unknown>): SpecialEvent {
-  if (set !== undefined && set !== null && !isObject(set)) return { error: `identify() $set must be an object; got ${typeof set}` };
-  if (setOnce !== undefined && setOnce !== null && !isObject(setOnce)) {
-    return { error: `identify() $set_once must be an object; got ${typeof setOnce}` };
-  }
+  if (!isOptionalObject(set)) return needs('identify() $set', 'an object', set);
+  if (!isOptionalObject(setOnce)) return needs('identify() $set_once', 'an object', setOnce);
   return { event: '$identify', properties: { ...extra, $set: set ?? {}, $set_once: setOnce ?? {} } };
 }
 
 export function aliasEvent(alias: unknown): SpecialEvent {
-  if (typeof alias === 'number' && Number.isFinite(alias)) alias = String(alias);
-  if (!isText(alias)) return { error: `alias() needs the alias as a non-blank string; got ${typeof alias}` };
+  alias = asText(alias);
+  if (!isText(alias)) return needs('alias() alias', 'a non-blank string', alias);
   return { event: '$create_alias', properties: { alias } };
 }
 
 export function groupIdentifyEvent(groupType: unknown, groupKey: unknown, groupSet: unknown): SpecialEvent {
-  if (typeof groupKey === 'number' && Number.isFinite(groupKey)) groupKey = String(groupKey);
-  if (!isText(groupType)) return { error: `group identify needs groupType as a non-blank string; got ${typeof groupType}` };
-  if (!isText(groupKey)) return { error: `group identify needs groupKey as a non-blank string; got ${typeof groupKey}` };
-  if (groupSet !== undefined && groupSet !== null && !isObject(groupSet)) {
-    return { error: `group identify properties must be an object; got ${typeof groupSet}` };
-  }
+  groupKey = asText(groupKey);
+  if (!isText(groupType)) return needs('group identify groupType', 'a non-blank string', groupType);
+  if (!isText(groupKey)) return needs('group identify groupKey', 'a non-blank string', groupKey);
+  if (!isOptionalObject(groupSet)) return needs('group identify properties', 'an object', groupSet);
   return { event: '$groupidentify', properties: { $group_type: groupType, $group_key: groupKey, $group_set: groupSet ?? {} } };
 }
 
 export function screenEvent(name: unknown, properties: unknown): SpecialEvent {
-  if (!isText(name)) return { error: `screen() needs the screen name as a non-blank string; got ${typeof name}` };
+  if (!isText(name)) return needs('screen() name', 'a non-blank string', name);
   return { event: '$screen', properties: { ...(isObject(properties) ? properties : {}), $screen_name: name } };
 }
 
 export type SurveyAction = 'survey shown' | 'survey dismissed' | 'survey sent';
 
 export function surveyEvent(action: SurveyAction, surveyId: unknown, properties: unknown, response?: unknown): SpecialEvent {
-  if (!isText(surveyId)) return { error: `${action} needs surveyId as a non-blank string; got ${typeof surveyId}` };
+  if (!isText(surveyId)) return needs(`${action} surveyId`, 'a non-blank string', surveyId);
   const props: Record<string, unknown> = { ...(isObject(properties) ? properties : {}), $survey_id: surveyId };
   if (action === 'survey sent') {
     if (response === undefined) return { error: 'survey sent needs a response ($survey_response)' };

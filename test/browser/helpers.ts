@@ -13,6 +13,10 @@ export function fakeFetch(answer: () => number = () => 200) {
   const sent: SentEvent[] = [];
   const urls: string[] = [];
   const fetch = vi.fn(async (url: string, init: { body: Uint8Array | string }) => {
+    // Decide (feature flags, asked at init) answers as a server with no flags that takes gzip.
+    if (url.includes('/decide/')) {
+      return { status: 200, text: async () => '{"featureFlags":{},"supportedCompression":["gzip","gzip-js"]}', headers: { get: () => null } };
+    }
     urls.push(url);
     const text = typeof init.body === 'string' ? init.body : gunzipSync(init.body).toString('utf8');
     const status = answer();

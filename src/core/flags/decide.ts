@@ -3,6 +3,8 @@
  * Merging follows the real server's signals: `errorsWhileComputingFlags` means some values are
  * missing (merge, don't replace), `quotaLimited` with `feature_flags` means none are fresh (keep).
  */
+import { isObject } from '../special-events';
+
 export type FlagValue = boolean | string;
 
 export interface FlagsSnapshot {
@@ -27,20 +29,19 @@ export function decideUrl(host: string): string {
   return host.replace(/\/+$/, '') + '/decide/?v=3';
 }
 
+/** Overrides that are absent or empty are left out, as posthog-js and posthog-node leave them out. */
 export function decideBody(apiKey: string, distinctId: string, overrides: DecideOverrides = {}): string {
-  const body: Record<string, unknown> = { api_key: apiKey, distinct_id: distinctId };
-  if (overrides.groups && Object.keys(overrides.groups).length > 0) body.groups = overrides.groups;
-  if (overrides.personProperties && Object.keys(overrides.personProperties).length > 0) {
-    body.person_properties = overrides.personProperties;
-  }
-  if (overrides.groupProperties && Object.keys(overrides.groupProperties).length > 0) {
-    body.group_properties = overrides.groupProperties;
-  }
-  return JSON.stringify(body);
+  // JSON.stringify drops undefined members, so an empty override costs nothing on the wire.
+  const some = (value: object | undefined) => (value && Object.keys(value).length > 0 ? value : undefined);
+  return JSON.stringify({
+    api_key: apiKey,
+    distinct_id: distinctId,
+    groups: some(overrides.groups),
+    person_properties: some(overrides.personProperties),
+    group_properties: some(overrides.groupProperties),
+  });
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads a decide answer; throws a message naming what was wrong when it is not one. */
 export function parseDecideResponse(text: string): DecideResult {
@@ -50,23 +51,21 @@ export function parseDecideResponse(text: string): DecideResult {
   } catch {
     throw new Error(`decide answered something that is not JSON: ${text.slice(0, 120)}`);
   }
-  if (!isRecord(parsed)) throw new Error('decide answered JSON that is not an object');
+  if (!isObject(parsed)) throw new Error('decide answered JSON that is not an object');
+  const { featureFlags, featureFlagPayloads, quotaLimited, supportedCompression } = parsed;
   const flags: Record<string, FlagValue> = {};
-  if (isRecord(parsed.featureFlags)) {
-    for (const [key, value] of Object.entries(parsed.featureFlags)) {
+  if (isObject(featureFlags)) {
+    for (const key in featureFlags) {
+      const value = featureFlags[key];
       if (typeof value === 'boolean' || typeof value === 'string') flags[key] = value;
     }
   }
-  const payloads = isRecord(parsed.featureFlagPayloads) ? { ...parsed.featureFlagPayloads } : {};
-  const quota = parsed.quotaLimited;
   return {
     flags,
-    payloads,
+    payloads: isObject(featureFlagPayloads) ? { ...featureFlagPayloads } : {},
     errorsWhileComputingFlags: parsed.errorsWhileComputingFlags === true,
-    quotaLimited: Array.isArray(quota) && quota.includes('feature_flags'),
-    supportedCompression: Array.isArray(parsed.supportedCompression)
-      ? parsed.supportedCompression.filter((c): c is string => typeof c === 'string')
-      : [],
+    quotaLimited: Array.isArray(quotaLimited) && quotaLimited.includes('feature_flags'),
+    supportedCompression: Array.isArray(supportedCompression) ? supportedCompression.filter((c): c is string => typeof c === 'string') : [],
   };
 }
 
@@ -81,7 +80,7 @@ export function mergeDecide(previous: FlagsSnapshot | undefined, result: DecideR
 
 /** `gzip` or `gzip-js` in supportedCompression means the batch endpoint takes gzip. */
 export function acceptsGzip(result: DecideResult): boolean {
-  return result.supportedCompression.includes('gzip') || result.supportedCompression.includes('gzip-js');
+  return result.supportedCompression.some((name) => name === 'gzip' || name === 'gzip-js');
 }
 
 /** `$feature/<key>` for every known flag (false included) and `$active_feature_flags`. */

@@ -1,0 +1,99 @@
+// Feature flags in the script tag, in real Chromium, against the collector serving decide from flag
+// definitions with PostHog's evaluation: flags reach onFeatureFlags, later events carry them,
+// $feature_flag_called goes once, and a reloaded page has the stored flags before decide answers.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFlagsDecide, type DecideRequest } from '../../src/devserver';
+import { ensureBrowserBuild } from './support/build';
+import { hasChromium, launchChromium, openPage } from './support/chromium';
+import { startRecordingCollector, type RecordingCollector } from './support/recording-collector';
+import { sdkPage } from './support/site';
+import { startStaticServer, type StaticServer } from './support/static-server';
+
+const DEFINITIONS = [
+  { key: 'beta', rollout_percentage: 100 },
+  { key: 'never', rollout_percentage: 0 },
+  { key: 'exp', rollout_percentage: 100, variants: [{ key: 'test', rollout_percentage: 100 }], payloads: { test: '{"color":"red"}' } },
+];
+
+describe.skipIf(!hasChromium)('feature flags in the browser', () => {
+  let browser: Browser;
+  let server: StaticServer;
+  let collector: RecordingCollector;
+  const decides: DecideRequest[] = [];
+  // While set, decide answers nothing: the reloaded page must manage with what it stored.
+  let stall: Promise<void> | undefined;
+  let unstall = () => {};
+
+  beforeAll(async () => {
+    const flags = createFlagsDecide({ definitions: DEFINITIONS });
+    const [iife] = await Promise.all([ensureBrowserBuild(), launchChromium().then((b) => (browser = b))]);
+    server = await startStaticServer();
+    server.file('/hogtail.iife.js', iife);
+    collector = await startRecordingCollector({
+      async decide(request, headers) {
+        decides.push(request);
+        await stall;
+        return flags(request, headers);
+      },
+    });
+  });
+  afterAll(async () => {
+    unstall();
+    await browser?.close();
+    await server?.close();
+    await collector?.close();
+  });
+
+  it('decide → onFeatureFlags → $feature/… on events, $feature_flag_called once, stored flags used at once after reload', async () => {
+    server.page('/flags.html', sdkPage(collector.url, { flush_at: 1 }));
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await page.goto(server.url + '/flags.html');
+
+    const heard = await page.evaluate(
+      () => new Promise((resolve) => (window as any).hogtail.onFeatureFlags((active: string[], flags: unknown) => resolve({ active: active.sort(), flags }))),
+    );
+    expect(heard).toEqual({ active: ['beta', 'exp'], flags: { beta: true, never: false, exp: 'test' } });
+    expect(decides[0]!.api_key).toBe('phc_e2eProjectKey');
+
+    const answers = await page.evaluate(() => {
+      const h = (window as any).hogtail;
+      h.capture('after flags', { i: 0 });
+      return [h.getFeatureFlag('exp'), h.isFeatureEnabled('exp'), h.getFeatureFlag('exp'), h.isFeatureEnabled('never'), h.getFeatureFlagPayload('exp')];
+    });
+    expect(answers).toEqual(['test', true, 'test', false, { color: 'red' }]);
+    await page.evaluate(() => (window as any).hogtail.flush());
+    await collector.waitForDistinct('$feature_flag_called', 2, 10_000);
+
+    const [event] = collector.events.filter((e) => e.event === 'after flags');
+    expect(event!.properties).toMatchObject({ '$feature/beta': true, '$feature/never': false, '$feature/exp': 'test' });
+    expect((event!.properties.$active_feature_flags as string[]).sort()).toEqual(['beta', 'exp']);
+
+    // Reload with decide stalled: the stored flags are there at once, and the stored dedup holds.
+    stall = new Promise((resolve) => (unstall = resolve));
+    const before = decides.length;
+    await page.reload();
+    const reloaded = await page.evaluate(() => {
+      const h = (window as any).hogtail;
+      let flags: unknown;
+      h.onFeatureFlags((_: unknown, all: unknown) => (flags = all));
+      const value = h.getFeatureFlag('exp');
+      h.capture('after reload', { i: 1 });
+      return h.flush().then(() => ({ flags, value }));
+    });
+    expect(reloaded).toEqual({ flags: { beta: true, never: false, exp: 'test' }, value: 'test' });
+    expect(decides.length).toBeGreaterThan(before); // it did ask, and got no answer yet
+    await collector.waitForDistinct('after reload', 1, 10_000);
+    const [later] = collector.events.filter((e) => e.event === 'after reload');
+    expect(later!.properties['$feature/exp']).toBe('test');
+    const called = collector.events.filter((e) => e.event === '$feature_flag_called');
+    expect(called.map((e) => [e.properties.$feature_flag, e.properties.$feature_flag_response]).sort()).toEqual([
+      ['exp', 'test'],
+      ['never', false],
+    ]);
+    unstall();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
