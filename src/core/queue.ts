@@ -20,6 +20,11 @@ import type { DeliveryResult } from './transport';
 export interface QueuePersistence {
   appended(event: QueuedEvent): void;
   removed(events: readonly QueuedEvent[]): void;
+  /**
+   * Told what is still queued at close(); returns the events it could not keep for a later run.
+   * Only those are reported as dropped ('shutdown'): the rest are not lost. Without it, all are.
+   */
+  retain?(events: readonly QueuedEvent[]): QueuedEvent[];
 }
 
 export interface QueueOptions {
@@ -333,10 +338,11 @@ export function createQueue(options: QueueOptions): Queue {
       if (intervalTimer !== undefined) clearTimeout(intervalTimer);
       if (backoffTimer !== undefined) clearTimeout(backoffTimer);
       intervalTimer = backoffTimer = undefined;
-      const left = inFlight.concat(waiting.slice(head)).map((entry) => entry.event);
+      const queued = inFlight.concat(waiting.slice(head)).map((entry) => entry.event);
       waiting = [];
       head = 0;
       waitingBytes = 0;
+      const left = persistence?.retain ? persistence.retain(queued) : queued;
       drop(left, 'shutdown', `${left.length} event(s) were still undelivered when the client shut down (deadline reached or server unreachable).`);
       settleWaiters(true);
     },

@@ -28,6 +28,7 @@ import { createNodeFeatureFlags, type FlagCalled, type FlagOptions, type NodeFea
 import { gzipWithZlib } from './gzip';
 import { createNodeExecutor, type NodeExecutor } from './http-executor';
 import { resolveOptions, type PostHogOptions, type ResolvedOptions } from './options';
+import { openFilePersistence, type FilePersistence } from './persistence/file-persistence';
 
 type Properties = Record<string, unknown>;
 
@@ -124,6 +125,7 @@ export class PostHog implements ExitAware {
   #reporter: Reporter;
   #emitter = createEmitter<ClientEvents>();
   #executor: NodeExecutor | undefined;
+  #persistence: FilePersistence | undefined;
   #disabled: boolean;
   #shutdown: Promise<void> | undefined;
   #exitFlushes = 0;
@@ -147,6 +149,10 @@ export class PostHog implements ExitAware {
     this.#disabled = this.options.disabled;
     this.#reporter = createReporter('[hogtail]', (error) => this.#emitter.emit('error', error), this.options.debug);
     for (const problem of problems) console.warn(`[hogtail] option ${problem}`);
+    // Before any socket or timer exists, so a locked path throws without leaving anything behind.
+    if (this.options.persistence) {
+      this.#persistence = openFilePersistence(this.options.persistence, (error) => this.#reporter.report(error));
+    }
 
     let execute = options.executor;
     if (!execute) {
@@ -180,9 +186,11 @@ export class PostHog implements ExitAware {
       maxQueueSize: this.options.maxQueueSize,
       maxQueueBytes: this.options.maxQueueBytes,
       retry: this.options.retry,
+      persistence: this.#persistence?.hook,
       onDrop: (error) => this.#reporter.report(error),
       onRetry: (error) => this.#reporter.report(error),
     });
+    if (this.#persistence) this.#queue.restore(this.#persistence.restored);
     if (this.options.flushOnExitTimeout > 0) registerForExit(this);
   }
 
@@ -265,7 +273,8 @@ export class PostHog implements ExitAware {
 
   /**
    * Delivers what is queued, waiting at most `timeoutMs`, then stops timers and closes sockets.
-   * Anything still undelivered at the deadline is reported as dropped with reason 'shutdown'.
+   * Anything still undelivered at the deadline is reported as dropped with reason 'shutdown' or,
+   * with file persistence, stays in the journal for the next run (reported as 'retained').
    */
   shutdown(timeoutMs = 30_000): Promise<void> {
     if (this.#shutdown) return this.#shutdown;
@@ -278,6 +287,7 @@ export class PostHog implements ExitAware {
       await Promise.race([this.flush(), deadline]);
       clearTimeout(timer);
       this.#queue.close();
+      this.#persistence?.close();
       this.#executor?.destroy();
     })();
     return this.#shutdown;
@@ -318,6 +328,7 @@ export class PostHog implements ExitAware {
     const deadline = setTimeout(() => {
       if (this.#queue.pending === 0) return;
       this.#queue.close();
+      this.#persistence?.close();
       this.#executor?.destroy();
     }, this.options.flushOnExitTimeout);
     void this.#queue.flush().then(() => {
@@ -328,6 +339,7 @@ export class PostHog implements ExitAware {
   reportAtExit(): void {
     if (this.#shutdown) return;
     this.#queue.close();
+    this.#persistence?.close();
   }
 
   #captureWithFlags(message: EventMessage): void {

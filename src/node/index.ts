@@ -14,3 +14,8 @@ export type { DropReason } from '../core/errors';
 export type { QueueStats } from '../core/queue';
 export type { HttpExecutor, HttpRequest, HttpResponse } from '../core/transport';
 export { LIB_VERSION } from '../core/version';
+export { PersistenceError } from './persistence/errors';
+export type { PersistenceProblem } from './persistence/errors';
+export type { FilePersistenceOptions, PersistenceOption } from './persistence/options';
+export type { FlagOptions } from './feature-flags';
+export type { FlagValue } from '../core/flags/decide';

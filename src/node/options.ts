@@ -1,6 +1,7 @@
 /** Options of the Node client, named as posthog-node names them where it has a name for them. */
 import type { RetryOptions } from '../core/backoff';
 import type { Compressor, HttpExecutor } from '../core/transport';
+import { resolvePersistence, type PersistenceOption, type ResolvedFilePersistence } from './persistence/options';
 
 export interface PostHogOptions {
   /** Ingestion host. Default `https://us.i.posthog.com`. */
@@ -49,6 +50,11 @@ export interface PostHogOptions {
   flagsCacheSize?: number;
   /** Most (distinct id, flag, value) triples remembered for `$feature_flag_called` dedup. Default 50,000. */
   flagCalledDedupSize?: number;
+  /**
+   * 'memory' (default), or a crash-safe journal: `{ type: 'file', path, fsync: 'interval' | 'always' }`.
+   * Semantics and trade-offs in persistence/options.ts.
+   */
+  persistence?: PersistenceOption;
 }
 
 export const DEFAULT_HOST = 'https://us.i.posthog.com';
@@ -72,6 +78,8 @@ export interface ResolvedOptions {
   flagsCacheTtl: number;
   flagsCacheSize: number;
   flagCalledDedupSize: number;
+  /** Undefined: in memory. */
+  persistence: ResolvedFilePersistence | undefined;
 }
 
 function positive(name: string, value: number | undefined, fallback: number, problems: string[]): number {
@@ -106,5 +114,6 @@ export function resolveOptions(options: PostHogOptions, problems: string[]): Res
     flagsCacheTtl: positive('flagsCacheTtl', options.flagsCacheTtl, 60_000, problems),
     flagsCacheSize: Math.max(1, positive('flagsCacheSize', options.flagsCacheSize, 10_000, problems)),
     flagCalledDedupSize: Math.max(1, positive('flagCalledDedupSize', options.flagCalledDedupSize, 50_000, problems)),
+    persistence: resolvePersistence(options.persistence, problems),
   };
 }

@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+// The cost of the crash-safe queue: hogtail with the in-memory queue vs persistence: { type: 'file' }
+// in both fsync modes, N events over U users with ~10 properties each, to a loopback collector in its
+// own process. Every run is a fresh process with a fresh journal directory.
+//   node bench/node-persistence.js [--events 100000] [--users 1000] [--rounds 3] [--modes memory,interval,always] [--write]
+// Needs dist/ (npm run build). --write puts the table into BENCHMARKS.md between the node-persistence markers.
+import { fork } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const arg = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : process.argv[index + 1];
+};
+
+if (process.argv[2] === '--child') await runChild(...process.argv.slice(3));
+else await runParent();
+
+// One measured run, in its own process: the same loop as bench/node-client-run.js.
+async function runChild(mode, url, countArg, usersArg, dir) {
+  const count = Number(countArg);
+  const users = Number(usersArg);
+  const props = Array.from({ length: users }, (_, u) => ({
+    plan: u % 3 === 0 ? 'pro' : 'free',
+    country: ['DE', 'US', 'FR', 'JP'][u % 4],
+    path: `/products/${u % 50}`,
+    referrer: 'https://example.com/landing',
+    cart_items: u % 7,
+    cart_total: (u % 7) * 19.99,
+    logged_in: u % 2 === 0,
+    experiment: 'checkout-v2',
+    browser: 'Firefox',
+    screen_width: 1280 + (u % 3) * 160,
+  }));
+  let peakRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
+
+  const { PostHog } = await import('../dist/node/index.js');
+  const persistence = mode === 'memory' ? 'memory' : { type: 'file', path: dir, fsync: mode };
+  const client = new PostHog('phc_bench', { host: url, flushOnExitTimeout: 0, persistence });
+  let errors = 0;
+  client.on('error', () => errors++);
+
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) {
+    const user = i % users;
+    client.capture({ distinctId: `user-${user}`, event: i % 5 === 0 ? '$pageview' : 'product viewed', properties: props[user] });
+  }
+  const captureMs = performance.now() - t0;
+  await client.shutdown(300_000);
+  const totalMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  clearInterval(sampler);
+  const journal = join(dir, 'hogtail.journal');
+  process.send(
+    {
+      mode,
+      captureUsPerCall: (captureMs * 1000) / count,
+      endToEndMs: totalMs,
+      cpuUsPerEvent: (cpu.user + cpu.system) / count,
+      peakRssMb: peakRss / 1048576,
+      journalKb: existsSync(journal) ? statSync(journal).size / 1024 : 0,
+      errors,
+    },
+    () => process.exit(0),
+  );
+}
+
+async function runParent() {
+  const events = Number(arg('events', 100_000));
+  const users = Number(arg('users', 1_000));
+  const rounds = Number(arg('rounds', 3));
+  const modes = arg('modes', 'memory,interval,always').split(',');
+  const here = new URL('.', import.meta.url).pathname;
+
+  const once = (child, predicate) =>
+    new Promise((resolve, reject) => {
+      const onExit = (code) => reject(new Error(`process exited (${code}) before answering`));
+      const onMessage = (message) => {
+        if (predicate(message)) {
+          child.off('message', onMessage);
+          child.off('exit', onExit);
+          resolve(message);
+        }
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+
+  const collector = fork(`${here}collector-process.js`, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const { url } = await once(collector, (m) => m.url !== undefined);
+  const ask = (message, key) => {
+    const answer = once(collector, (m) => m[key] !== undefined);
+    collector.send(message);
+    return answer;
+  };
+
+  const results = Object.fromEntries(modes.map((mode) => [mode, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const mode of modes) {
+      await ask('reset', 'reset');
+      const dir = mkdtempSync(join(tmpdir(), 'hogtail-bench-'));
+      const child = fork(new URL(import.meta.url).pathname, ['--child', mode, url, String(events), String(users), dir], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      const run = await once(child, (m) => m.mode !== undefined);
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+      // Give the collector a moment to finish parsing the last request it acknowledged.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const stats = await ask('stats', 'received');
+      const row = { ...run, lost: events - stats.received, duplicates: stats.duplicates, eventsPerSec: (stats.received / run.endToEndMs) * 1000 };
+      results[mode].push(row);
+      console.error(`round ${round + 1} ${mode}: ${Math.round(row.eventsPerSec)} ev/s, ${row.cpuUsPerEvent.toFixed(1)} CPU µs/ev, lost ${row.lost}`);
+    }
+  }
+  collector.send('close');
+
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+  const label = { memory: 'memory (default)', interval: "file, fsync 'interval' (100 ms)", always: "file, fsync 'always'" };
+  const memoryRate = results.memory ? median(results.memory.map((r) => r.eventsPerSec)) : NaN;
+
+  const command = `node bench/node-persistence.js --events ${events} --users ${users} --rounds ${rounds} --modes ${modes.join(',')}`;
+  const lines = [
+    `Command: \`${command}\` (median of ${rounds} rounds; ${cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)})`,
+    '',
+    '| queue | events/s end to end | vs memory | µs per capture() | CPU µs per event | peak RSS MB | journal KB at exit | lost | duplicates |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const mode of modes) {
+    const m = (key) => median(results[mode].map((r) => r[key]));
+    lines.push(
+      `| ${label[mode] ?? mode} | ${Math.round(m('eventsPerSec')).toLocaleString('en-US')} | ${fmt(m('eventsPerSec') / memoryRate, 2)}× | ${fmt(m('captureUsPerCall'), 2)} | ${fmt(m('cpuUsPerEvent'))} | ${fmt(m('peakRssMb'), 0)} | ${fmt(m('journalKb'), 0)} | ${Math.round(m('lost'))} | ${Math.round(m('duplicates'))} |`,
+    );
+  }
+  const table = lines.join('\n');
+  console.log(table);
+
+  if (process.argv.includes('--write')) {
+    const file = new URL('../BENCHMARKS.md', import.meta.url);
+    const start = '<!-- node-persistence:start -->';
+    const end = '<!-- node-persistence:end -->';
+    let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+    const block = `${start}\n${table}\n${end}`;
+    text = text.includes(start) ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : `${text}\n## Node crash-safe queue\n\n${block}\n`;
+    writeFileSync(file, text);
+  }
+}
