@@ -20,4 +20,9 @@ const passed = result.numPassedTests ?? 0;
 const failed = (result.numFailedTests ?? 0) + (result.numRuntimeErrorTestSuites ?? 0);
 const skipped = (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+// Under CI a skipped test is a test that did not run: fail rather than look green.
+if (process.env.CI === 'true' && skipped > 0) {
+  console.log(`Tests: ${skipped} test(s) were skipped under CI; every suite must run there.`);
+  process.exit(1);
+}
 process.exit(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

@@ -1,40 +1,30 @@
 // Offline spells and server outages: sending pauses or retries, and everything arrives after.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendText } from '../../src/devserver';
-import { hasChromium, launchChromium, openPage } from './support/chromium';
-import { problems, sdkPage, startSite, waitForIndexes, type Site } from './support/site';
+import { hasChromium, openPage } from './support/chromium';
+import { problems, sdkPage, useChromiumSite, waitForIndexes } from './support/site';
 
 describe.skipIf(!hasChromium)('network trouble', () => {
-  let browser: Browser;
-  let site: Site;
-
-  beforeAll(async () => {
-    [browser, site] = await Promise.all([launchChromium(), startSite()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const env = useChromiumSite();
 
   it('offline: nothing is sent; back online: all 50 arrive', async () => {
-    site.server.page('/offline.html', sdkPage(site.collector.url, { flush_at: 5 }));
-    const context = await browser.newContext();
+    env.site.server.page('/offline.html', sdkPage(env.site.collector.url, { flush_at: 5 }));
+    const context = await env.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(site.server.url + '/offline.html');
+    await page.goto(env.site.server.url + '/offline.html');
     await context.setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
-    const requestsBefore = site.collector.requests;
+    const requestsBefore = env.site.collector.requests;
     await page.evaluate(() => {
       for (let i = 0; i < 50; i++) (window as any).hogtail.capture('offline test', { i });
     });
-    expect((await waitForIndexes(site.collector, 'offline test', 1, 2_000)).size).toBe(0);
-    expect(site.collector.requests).toBe(requestsBefore);
+    expect((await waitForIndexes(env.site.collector, 'offline test', 1, 2_000)).size).toBe(0);
+    expect(env.site.collector.requests).toBe(requestsBefore);
     // Paused, not failing: no retry was spent while the browser knew it was offline.
     expect(await page.evaluate(() => (window as any).hogtail.stats().retries)).toBe(0);
 
     await context.setOffline(false);
-    const seen = await waitForIndexes(site.collector, 'offline test', 50, 15_000);
+    const seen = await waitForIndexes(env.site.collector, 'offline test', 50, 15_000);
     expect(problems(seen, 50)).toEqual({ missing: [], reissued: [] });
     expect(errors).toEqual([]);
     await context.close();
@@ -43,23 +33,23 @@ describe.skipIf(!hasChromium)('network trouble', () => {
   it('a 10-second 503 outage: retried with backoff, all 100 arrive after it', async () => {
     let outageEnds = Infinity;
     let refused = 0;
-    site.collector.setFault((exchange) => {
+    env.site.collector.setFault((exchange) => {
       if (exchange.outcome.kind !== 'accepted' || Date.now() >= outageEnds) return false;
       refused++;
       sendText(exchange.req, exchange.res, 503, 'injected outage');
       return true;
     });
-    site.server.page('/outage.html', sdkPage(site.collector.url));
-    const context = await browser.newContext();
+    env.site.server.page('/outage.html', sdkPage(env.site.collector.url));
+    const context = await env.browser.newContext();
     const { page, errors } = await openPage(context);
     outageEnds = Date.now() + 10_000;
-    await page.goto(site.server.url + '/outage.html');
+    await page.goto(env.site.server.url + '/outage.html');
     await page.evaluate(() => {
       for (let i = 0; i < 100; i++) (window as any).hogtail.capture('outage test', { i });
     });
 
-    const seen = await waitForIndexes(site.collector, 'outage test', 100, 60_000);
-    site.collector.setFault(undefined);
+    const seen = await waitForIndexes(env.site.collector, 'outage test', 100, 60_000);
+    env.site.collector.setFault(undefined);
     expect(refused).toBeGreaterThan(1);
     expect(problems(seen, 100)).toEqual({ missing: [], reissued: [] });
     const stats = await page.evaluate(() => (window as any).hogtail.stats());

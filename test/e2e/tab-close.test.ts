@@ -1,57 +1,47 @@
 // A tab closed right after capturing: events go out with the closing page (keepalive request or
 // beacon) or, when they could not, with the next page of the origin.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium, openPage } from './support/chromium';
-import { problems, sdkPage, startSite, waitForIndexes, type Site } from './support/site';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, openPage } from './support/chromium';
+import { problems, sdkPage, useChromiumSite, waitForIndexes } from './support/site';
 
 describe.skipIf(!hasChromium)('tab close', () => {
-  let browser: Browser;
-  let site: Site;
-
-  beforeAll(async () => {
-    [browser, site] = await Promise.all([launchChromium(), startSite()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const env = useChromiumSite();
 
   it('200 events, then the tab closes: all 200 arrive', async () => {
-    site.server.page('/close.html', sdkPage(site.collector.url));
-    const context = await browser.newContext();
+    env.site.server.page('/close.html', sdkPage(env.site.collector.url));
+    const context = await env.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(site.server.url + '/close.html');
+    await page.goto(env.site.server.url + '/close.html');
     await page.evaluate(() => {
       for (let i = 0; i < 200; i++) (window as any).hogtail.capture('close test', { i });
     });
     await page.close({ runBeforeUnload: true });
 
-    const seen = await waitForIndexes(site.collector, 'close test', 200, 30_000);
+    const seen = await waitForIndexes(env.site.collector, 'close test', 200, 30_000);
     expect(problems(seen, 200)).toEqual({ missing: [], reissued: [] });
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('200 events held back, the tab closes with no beacon: the next page of the origin sends them', async () => {
-    site.server.page('/held.html', sdkPage(site.collector.url, { flush_at: 1000, flush_interval: 600_000 }));
-    site.server.page('/next.html', sdkPage(site.collector.url));
-    const context = await browser.newContext();
+    env.site.server.page('/held.html', sdkPage(env.site.collector.url, { flush_at: 1000, flush_interval: 600_000 }));
+    env.site.server.page('/next.html', sdkPage(env.site.collector.url));
+    const context = await env.browser.newContext();
     await context.addInitScript(() => {
       if (location.pathname === '/held.html') navigator.sendBeacon = () => false;
     });
     const first = await openPage(context);
-    await first.page.goto(site.server.url + '/held.html');
+    await first.page.goto(env.site.server.url + '/held.html');
     await first.page.evaluate(() => {
       for (let i = 0; i < 200; i++) (window as any).hogtail.capture('held test', { i });
     });
     await first.page.close({ runBeforeUnload: true });
     // Nothing could have left with the closed tab.
-    expect((await waitForIndexes(site.collector, 'held test', 1, 1_000)).size).toBe(0);
+    expect((await waitForIndexes(env.site.collector, 'held test', 1, 1_000)).size).toBe(0);
 
     const next = await openPage(context, first.errors);
-    await next.page.goto(site.server.url + '/next.html');
-    const seen = await waitForIndexes(site.collector, 'held test', 200, 30_000);
+    await next.page.goto(env.site.server.url + '/next.html');
+    const seen = await waitForIndexes(env.site.collector, 'held test', 200, 30_000);
     expect(problems(seen, 200)).toEqual({ missing: [], reissued: [] });
     expect(first.errors).toEqual([]);
     await context.close();

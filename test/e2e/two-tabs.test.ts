@@ -1,29 +1,19 @@
 // Two tabs of one origin share localStorage. Each owns what it captured; a tab that goes away
 // leaves its events to the other. Nothing may be lost and no event may ride in two requests at once.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium, openPage } from './support/chromium';
-import { problems, sdkPage, startSite, waitForIndexes, type Site } from './support/site';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, openPage } from './support/chromium';
+import { problems, sdkPage, useChromiumSite, waitForIndexes } from './support/site';
 
 describe.skipIf(!hasChromium)('two tabs', () => {
-  let browser: Browser;
-  let site: Site;
-
-  beforeAll(async () => {
-    [browser, site] = await Promise.all([launchChromium(), startSite()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const env = useChromiumSite();
 
   it('two tabs capturing 500 each, one of them reloading half-way: none lost, none in two concurrent requests', async () => {
     // Small batches and a short interval: many requests from both tabs, overlapping in time.
-    site.server.page('/tab.html', sdkPage(site.collector.url, { flush_at: 10, flush_interval: 50 }));
-    const context = await browser.newContext();
+    env.site.server.page('/tab.html', sdkPage(env.site.collector.url, { flush_at: 10, flush_interval: 50 }));
+    const context = await env.browser.newContext();
     const errors: string[] = [];
     const [a, b] = await Promise.all([openPage(context, errors), openPage(context, errors)]);
-    await Promise.all([a.page.goto(site.server.url + '/tab.html'), b.page.goto(site.server.url + '/tab.html')]);
+    await Promise.all([a.page.goto(env.site.server.url + '/tab.html'), b.page.goto(env.site.server.url + '/tab.html')]);
 
     const run = (page: typeof a.page, name: string, from: number, to: number) =>
       page.evaluate(async ({ name, from, to }) => {
@@ -40,13 +30,13 @@ describe.skipIf(!hasChromium)('two tabs', () => {
     })()]);
 
     const [seenA, seenB] = await Promise.all([
-      waitForIndexes(site.collector, 'tab a', 500, 30_000),
-      waitForIndexes(site.collector, 'tab b', 500, 30_000),
+      waitForIndexes(env.site.collector, 'tab a', 500, 30_000),
+      waitForIndexes(env.site.collector, 'tab b', 500, 30_000),
     ]);
     expect(problems(seenA, 500)).toEqual({ missing: [], reissued: [] });
     expect(problems(seenB, 500)).toEqual({ missing: [], reissued: [] });
-    expect(site.collector.spans.length).toBeGreaterThan(10);
-    expect(site.collector.overlaps()).toEqual([]);
+    expect(env.site.collector.spans.length).toBeGreaterThan(10);
+    expect(env.site.collector.overlaps()).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,6 +3,9 @@
  * recording collector on another port. Tests capture events named per test with a property `i`,
  * and check what arrived by `i` (resends share a uuid; a lost event is a missing `i`).
  */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from './chromium';
 import type { ReceivedEvent } from '../../../src/devserver';
 import { ensureBrowserBuild } from './build';
 import { startRecordingCollector, type RecordingCollector } from './recording-collector';
@@ -74,4 +77,20 @@ export function problems(seen: Map<number, Set<string>>, count: number): { missi
     else if (uuids.size > 1) reissued.push(i);
   }
   return { missing, reissued };
+}
+
+/**
+ * One Chromium and one site (page server + collector) for a describe block, closed after it.
+ * Read `env.browser` / `env.site` inside tests (they exist once beforeAll has run).
+ */
+export function useChromiumSite(): { readonly browser: Browser; readonly site: Site } {
+  const env = {} as { browser: Browser; site: Site };
+  beforeAll(async () => {
+    [env.browser, env.site] = await Promise.all([launchChromium(), startSite()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.site?.close();
+  });
+  return env;
 }
