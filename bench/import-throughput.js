@@ -7,6 +7,7 @@
 // The commands are bundled from src/ here (rollup JS API) so the bench does not depend on the CLI wiring.
 import { fork } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { writeBenchmarkSection } from './lib/write-section.js';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once as onceEvent } from 'node:events';
@@ -158,11 +159,5 @@ const table = [
 console.log(table);
 
 if (process.argv.includes('--write')) {
-  const target = join(repo, 'BENCHMARKS.md');
-  const start = '<!-- import-throughput:start -->';
-  const end = '<!-- import-throughput:end -->';
-  let text = existsSync(target) ? readFileSync(target, 'utf8') : '# Benchmarks\n';
-  const block = `${start}\n${table}\n${end}`;
-  text = text.includes(start) ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : `${text}\n## hogtail import\n\n${block}\n`;
-  writeFileSync(target, text);
+  writeBenchmarkSection('import-throughput', 'hogtail import', table);
 }

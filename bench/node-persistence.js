@@ -6,6 +6,7 @@
 // Needs dist/ (npm run build). --write puts the table into BENCHMARKS.md between the node-persistence markers.
 import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { writeBenchmarkSection } from './lib/write-section.js';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -140,13 +141,5 @@ async function runParent() {
   const table = lines.join('\n');
   console.log(table);
 
-  if (process.argv.includes('--write')) {
-    const file = new URL('../BENCHMARKS.md', import.meta.url);
-    const start = '<!-- node-persistence:start -->';
-    const end = '<!-- node-persistence:end -->';
-    let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-    const block = `${start}\n${table}\n${end}`;
-    text = text.includes(start) ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : `${text}\n## Node crash-safe queue\n\n${block}\n`;
-    writeFileSync(file, text);
-  }
+  if (process.argv.includes('--write')) writeBenchmarkSection('node-persistence', 'Node crash-safe queue', table);
 }
