@@ -26,15 +26,17 @@ const ts = () =>
   });
 
 // Property names that exist only inside hogtail (never persisted, public or on the wire) may be
-// shortened in the browser bundles; every other property keeps its name.
+// shortened in the browser bundles; every other property keeps its name. `builtins: true` because
+// terser otherwise skips any name a DOM interface also has (state, json, kind, items, ok, url…):
+// so a name may join the list only if no browser object's property of that name is ever used.
 const internalProperties =
-  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|properties)$/;
+  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|properties|ok|url|send)$/;
 const minify = (module) =>
   terser({
     ecma: 2020,
     module,
     compress: { passes: 3, pure_getters: true, unsafe: true, unsafe_arrows: true, unsafe_methods: true, unsafe_comps: true },
-    mangle: { properties: { regex: internalProperties } },
+    mangle: { properties: { regex: internalProperties, builtins: true } },
     format: { comments: false },
   });
 

@@ -8,6 +8,7 @@
 import { batchBody, batchUrl } from '../core/batch-sender';
 import type { QueuedEvent } from '../core/event';
 import { gzipSmall } from '../core/gzip-small';
+import { attempt } from '../core/safe-json';
 
 const BEACON_MAX_BYTES = 65_000;
 
@@ -19,11 +20,8 @@ export function sendByBeacon(events: readonly QueuedEvent[], apiKey: string, hos
   for (let count = Math.min(events.length, 1000); count > 0; count >>= 1) {
     const json = batchBody(apiKey, events.slice(0, count), false, new Date().toISOString());
     const blob = new Blob([gzip ? (gzipSmall(json) as BlobPart) : json], { type: 'text/plain' });
-    try {
-      if (blob.size <= BEACON_MAX_BYTES && navigator.sendBeacon(url, blob)) return count;
-    } catch {
-      // Some browsers throw instead of returning false; try smaller.
-    }
+    // Some browsers throw instead of returning false; try smaller.
+    if (blob.size <= BEACON_MAX_BYTES && attempt(() => navigator.sendBeacon(url, blob), false)) return count;
   }
   return 0;
 }

@@ -15,13 +15,16 @@ import { createQueue, type Queue, type QueueStats } from '../core/queue';
 import { createReporter } from '../core/reporter';
 import {
   aliasEvent,
+  asText,
   groupIdentifyEvent,
   identifyEvent,
+  isText,
   PERSON_EVENTS,
   screenEvent,
   surveyEvent,
   type SpecialEvent,
 } from '../core/special-events';
+import { attempt } from '../core/safe-json';
 import { uuidv7 } from '../core/uuid';
 import { sendByBeacon } from './beacon';
 import { gzipBody } from './compress';
@@ -90,13 +93,8 @@ export function createHogtail(): Hogtail {
   const reporter = createReporter(
     '[hogtail]',
     (error) => {
-      for (const listener of listeners) {
-        try {
-          listener(error);
-        } catch {
-          // A broken listener must not break capture().
-        }
-      }
+      // A broken listener must not break capture().
+      listeners.forEach((listener) => attempt(() => listener(error), 0));
       return listeners.size > 0;
     },
     false,
@@ -117,15 +115,15 @@ export function createHogtail(): Hogtail {
 
   const refuse = (message: string) => {
     queue?.countDrop('invalid');
-    report(new InvalidEventError(`hogtail: ${message}. The event was not queued.`, 'invalid', undefined));
+    report(new InvalidEventError(`${message}. The event was not queued.`, 'invalid', undefined));
   };
-  const noPersons = (what: string) => mode === 'never' && (refuse(`${what}() is unavailable with person_profiles: 'never'`), true);
+  const noPersons = (what: string) => mode === 'never' && (refuse(`${what}() is off with person_profiles: 'never'`), true);
 
   function track(event: unknown, properties: unknown, options?: CaptureOptions, distinctId?: string): void {
     const state = states.state;
     if (state.optout) {
       queue!.countDrop('opted_out');
-      reporter.debug(`"${String(event)}" not captured: the user opted out`);
+      reporter.debug(`"${String(event)}" not captured (opted out)`);
       return;
     }
     const now = Date.now();
@@ -164,6 +162,13 @@ export function createHogtail(): Hogtail {
     queue!.enqueue(built.record);
   }
 
+  const setPerson = ($set: unknown, $set_once: unknown) => track('$set', { $set: $set ?? {}, $set_once: $set_once ?? {} });
+  /** Person processing on from now (identified_only mode). */
+  const personOn = () => {
+    states.state.$epp = true;
+    states.save();
+  };
+
   function special(event: SpecialEvent, distinctId?: string): void {
     if ('error' in event) refuse(event.error);
     else track(event.event, event.properties, undefined, distinctId);
@@ -171,7 +176,7 @@ export function createHogtail(): Hogtail {
 
   function setup(token: string, config: HogtailConfig): void {
     apiKey = token;
-    host = (typeof config.api_host === 'string' && config.api_host ? config.api_host : DEFAULT_API_HOST).replace(/\/+$/, '');
+    host = isText(config.api_host) ? config.api_host : DEFAULT_API_HOST; // batchUrl and decideUrl drop a trailing /
     reporter.setDebug(config.debug === true);
     if (config.person_profiles === 'always' || config.person_profiles === 'never') mode = config.person_profiles;
     gzip = !config.disable_compression;
@@ -213,7 +218,7 @@ export function createHogtail(): Hogtail {
       persistence: ledger,
       onDrop: report,
       onRetry: report,
-    }));
+    }, false)); // a page never closes its queue: pagehide hands what is left to the beacon
     const tabs = startTabs(store, base, tabId, ledger, (events) => q.restore(events));
 
     let leaving = false;
@@ -242,7 +247,7 @@ export function createHogtail(): Hogtail {
     try {
       config.loaded?.(client);
     } catch (error) {
-      report(new HogtailError(`hogtail: the loaded() callback threw: ${String(error)}`));
+      report(new HogtailError(`loaded() threw: ${String(error)}`));
     }
 
     const pageviews = config.capture_pageview ?? true;
@@ -263,22 +268,19 @@ export function createHogtail(): Hogtail {
     init(token: string, config: HogtailConfig = {}) {
       try {
         if (queue) {
-          reporter.debug('init() was already called; ignored');
+          reporter.debug('init() again: ignored');
           return client;
         }
-        if (typeof token !== 'string' || token.trim() === '') {
-          console.error('[hogtail] init() needs your project API key (phc_…)');
-          return undefined;
-        }
-        if (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key) {
-          console.error('[hogtail] init() got a personal API key (phx_…); never ship it to browsers. Use the project key (phc_…)');
+        // Missing or personal (phx_, which must never ship to browsers): one message covers both.
+        if (!isText(token) || (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key)) {
+          console.error('[hogtail] init() needs the project API key (phc_…), not a personal one (phx_…)');
           return undefined;
         }
         setup(token, config);
         for (const [name, args] of early.splice(0)) (client as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
         return client;
       } catch (error) {
-        report(new HogtailError(`hogtail: init() failed: ${String(error)}`));
+        report(new HogtailError(`init() failed: ${String(error)}`));
         return undefined;
       }
     },
@@ -294,8 +296,8 @@ export function createHogtail(): Hogtail {
 
     identify(distinctId: unknown, $set?: unknown, $set_once?: unknown) {
       if (noPersons('identify')) return;
-      const id = typeof distinctId === 'number' ? String(distinctId) : distinctId;
-      if (typeof id !== 'string' || id.trim() === '') return refuse(`identify() needs the distinct id as a non-blank string; got ${typeof id}`);
+      const id = asText(distinctId);
+      if (!isText(id)) return refuse(`identify() needs a distinct id; got ${typeof id}`);
       const state = states.state;
       const previous = state.distinct_id;
       const anonymous = state.$user_state !== 'identified';
@@ -303,17 +305,15 @@ export function createHogtail(): Hogtail {
       if ('error' in event) return refuse(event.error);
       state.distinct_id = id;
       state.$user_state = 'identified';
-      state.$epp = true;
-      states.save();
+      personOn();
       if (id !== previous && anonymous) track(event.event, event.properties);
-      else if ($set || $set_once) track('$set', { $set: $set ?? {}, $set_once: $set_once ?? {} });
+      else if ($set || $set_once) setPerson($set, $set_once);
       if (id !== previous) reloadFlags();
     },
 
     alias(alias: unknown, original?: string) {
       if (noPersons('alias')) return;
-      states.state.$epp = true;
-      states.save();
+      personOn();
       special(aliasEvent(alias), original ?? states.state.distinct_id);
     },
 
@@ -323,8 +323,7 @@ export function createHogtail(): Hogtail {
       if ('error' in event) return refuse(event.error);
       const state = states.state;
       state.$groups = { ...state.$groups, [groupType]: String(groupKey) };
-      state.$epp = true;
-      states.save();
+      personOn();
       if (properties) track(event.event, event.properties);
       reloadFlags();
     },
@@ -357,9 +356,8 @@ export function createHogtail(): Hogtail {
 
     setPersonProperties($set?: Properties, $set_once?: Properties) {
       if (noPersons('setPersonProperties')) return;
-      states.state.$epp = true;
-      states.save();
-      track('$set', { $set: $set ?? {}, $set_once: $set_once ?? {} });
+      personOn();
+      setPerson($set, $set_once);
     },
 
     opt_out_capturing() {
@@ -396,7 +394,7 @@ export function createHogtail(): Hogtail {
       try {
         return method(...args);
       } catch (error) {
-        report(new HogtailError(`hogtail: ${name}() failed: ${String(error)}`));
+        report(new HogtailError(`${name}() failed: ${String(error)}`));
         return undefined;
       }
     };

@@ -8,6 +8,6 @@ import { gzipSmall } from '../core/gzip-small';
 
 export function gzipBody(text: string): Uint8Array | Promise<Uint8Array> {
   if (typeof CompressionStream !== 'function') return gzipSmall(text);
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+  const stream = new Response(text).body!.pipeThrough(new CompressionStream('gzip'));
   return new Response(stream).arrayBuffer().then((buffer) => new Uint8Array(buffer));
 }

@@ -10,16 +10,13 @@ import type { HttpExecutor } from '../core/transport';
 /** Bodies at most this big go as keepalive requests; the browser's budget for all of them is 64 KB. */
 export const KEEPALIVE_MAX_BYTES = 60_000;
 
-export function whenOnline(): Promise<void> {
-  if (navigator.onLine !== false) return Promise.resolve();
-  return new Promise((resolve) => {
-    addEventListener('online', () => resolve(), { once: true });
-    setTimeout(resolve, 60_000);
-  });
-}
-
 export const fetchExecutor: HttpExecutor = async ({ url, body, headers, timeoutMs }) => {
-  await whenOnline();
+  if (navigator.onLine === false) {
+    await new Promise((resolve) => {
+      addEventListener('online', resolve, { once: true });
+      setTimeout(resolve, 60_000);
+    });
+  }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

@@ -22,6 +22,7 @@ import {
   type FlagsSnapshot,
   type FlagValue,
 } from '../core/flags/decide';
+import { attempt } from '../core/safe-json';
 import { numberOption, type HogtailConfig } from './config';
 import { fetchExecutor } from './fetch-executor';
 import type { StateStore } from './state';
@@ -57,11 +58,8 @@ export function createFlags(
   const snapshot = () => store().state.ff;
   const notify = (listener: FlagsListener) => {
     const flags = snapshot()?.flags;
-    try {
-      if (flags) listener(featureProperties(flags).$active_feature_flags as string[], flags);
-    } catch {
-      // A broken listener must not break the page or the other listeners.
-    }
+    // A broken listener must not break the page or the other listeners.
+    if (flags) attempt(() => listener(featureProperties(flags).$active_feature_flags as string[], flags), 0);
   };
   const apply = (next: FlagsSnapshot) => {
     const states = store();
@@ -151,11 +149,11 @@ export function createFlags(
     request = () =>
       off ? undefined : fetchExecutor({
         url: decideUrl(host),
-        body: decideBody(apiKey, store().state.distinct_id, {
-          groups: store().state.$groups,
-          personProperties: store().state.fp,
-          groupProperties: store().state.fg,
-        }),
+        body: ((state) => decideBody(apiKey, state.distinct_id, {
+          groups: state.$groups,
+          personProperties: state.fp,
+          groupProperties: state.fg,
+        }))(store().state),
         headers: {},
         timeoutMs: numberOption(config.request_timeout, 10_000),
       })
@@ -165,8 +163,8 @@ export function createFlags(
           if (!config.disable_compression) setGzip(acceptsGzip(result));
           apply(mergeDecide(snapshot(), result));
         })
-        .catch((error: unknown) => report(new HogtailError(`hogtail: feature flags not loaded (${String(error)}); the last ones stay in use until a reload works`)));
-    if (snapshot()) listeners.forEach(notify);
+        .catch((error: unknown) => report(new HogtailError(`feature flags not loaded (${String(error)}); keeping the last ones`)));
+    listeners.forEach(notify); // each is told only if flags are known
     reload();
     const every = numberOption(config.flags_poll_interval_ms, 300_000);
     // Paused while hidden: a background tab needs no fresh flags, and the next trigger brings them.

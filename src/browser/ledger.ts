@@ -31,7 +31,8 @@ export interface Ledger extends QueuePersistence {
 }
 
 interface Item {
-  event: QueuedEvent;
+  /** `record`, not `event`: an internal name, so the script tag's minifier may shorten it. */
+  record: QueuedEvent;
   segment?: Segment;
 }
 
@@ -59,15 +60,17 @@ export function createLedger(
   let writable = store !== undefined;
   let scheduled = false;
 
-  const charsOf = (list: Item[]): number => list.reduce((sum, item) => sum + item.event.json.length + 1, 0);
+  const charsOf = (list: Item[]): number => list.reduce((sum, item) => sum + item.record.json.length + 1, 0);
 
-  function place(list: Item[], key: string, force: boolean): boolean {
+  /** Writes a segment; a write that fails stops writing for the rest of the page. */
+  const write = (key: string, list: Item[]) =>
+    (writable &&= writeKey(store, key, list.map((item) => item.record.json).join('\n')));
+
+  /** Stores `list` as a new segment of ours. */
+  function place(list: Item[], force?: boolean): boolean {
     const chars = charsOf(list);
-    if (!force && (storedEvents + list.length > maxEvents || storedChars + chars > maxChars)) return false;
-    if (!writable || !writeKey(store, key, list.map((item) => item.event.json).join('\n'))) {
-      writable = false;
-      return false;
-    }
+    const key = prefix + tabId + '|' + next++;
+    if ((!force && (storedEvents + list.length > maxEvents || storedChars + chars > maxChars)) || !write(key, list)) return false;
     const segment: Segment = { key, items: list, live: list.length, chars };
     for (const item of list) item.segment = segment;
     storedEvents += list.length;
@@ -82,11 +85,11 @@ export function createLedger(
       if (item.segment || !writable) continue;
       chunk.push(item);
       if (chunk.length === PER_SEGMENT) {
-        if (!place(chunk, prefix + tabId + '|' + next++, false)) return;
+        if (!place(chunk)) return;
         chunk = [];
       }
     }
-    if (chunk.length > 0) place(chunk, prefix + tabId + '|' + next++, false);
+    if (chunk.length > 0) place(chunk);
   }
 
   function schedule(): void {
@@ -97,7 +100,7 @@ export function createLedger(
 
   return {
     appended(event) {
-      items.set(event.uuid, { event });
+      items.set(event.uuid, { record: event });
       schedule();
     },
 
@@ -105,7 +108,7 @@ export function createLedger(
       const touched = new Set<Segment>();
       for (const event of events) {
         const item = items.get(event.uuid);
-        if (item === undefined || item.event !== event) continue;
+        if (item === undefined || item.record !== event) continue;
         items.delete(event.uuid);
         if (item.segment) {
           item.segment.live--;
@@ -121,25 +124,21 @@ export function createLedger(
         }
         // What is left of a partly delivered segment is rewritten, so a later page does not resend
         // what already arrived. If that write fails the old value stays: duplicates, never loss.
-        segment.items = segment.items.filter((item) => items.get(item.event.uuid) === item);
+        segment.items = segment.items.filter((item) => items.get(item.record.uuid) === item);
         segment.chars = charsOf(segment.items);
         storedChars += segment.chars;
-        if (writable && !writeKey(store, segment.key, segment.items.map((item) => item.event.json).join('\n'))) writable = false;
+        write(segment.key, segment.items);
       }
       if (items.size > storedEvents) schedule();
     },
 
     list() {
-      return Array.from(items.values(), (item) => item.event);
+      return Array.from(items.values(), (item) => item.record);
     },
 
     others() {
-      const ids = new Set<string>();
-      for (const key of keysWith(store, prefix)) {
-        const id = key.slice(prefix.length, prefix.length + 36);
-        if (id !== tabId) ids.add(id);
-      }
-      return [...ids];
+      const ids = keysWith(store, prefix).map((key) => key.slice(prefix.length, prefix.length + 36));
+      return [...new Set(ids)].filter((id) => id !== tabId);
     },
 
     adopt(deadTab) {
@@ -149,15 +148,15 @@ export function createLedger(
         for (const json of (readKey(store, key) ?? '').split('\n')) {
           const uuid = json.slice(UUID_START, UUID_START + 36);
           if (!json.startsWith('{"uuid":"') || items.has(uuid)) continue;
-          const item: Item = { event: { uuid, json } };
+          const item: Item = { record: { uuid, json } };
           items.set(uuid, item);
           list.push(item);
-          adopted.push(item.event);
+          adopted.push(item.record);
         }
         // Re-keyed under our id, which our tab lock covers. If that write fails (storage full or
         // broken) the old key stays behind: we still send its events, and a later page may send
         // them again with the same uuids. A duplicate, never a loss.
-        if (list.length === 0 || place(list, prefix + tabId + '|' + next++, true)) removeKey(store, key);
+        if (list.length === 0 || place(list, true)) removeKey(store, key);
       }
       return adopted;
     },

@@ -2,19 +2,14 @@
  * The page properties every event carries. They are read once per task, not per event: a loop of
  * captures then pays for them once, and a SPA navigation (a new task) is still seen.
  */
+import { attempt } from '../core/safe-json';
 import { LIB_VERSION } from '../core/version';
 import { describeUserAgent } from './user-agent';
 
 let cached: Record<string, unknown> | undefined;
 let fixed: Record<string, unknown> | undefined;
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return '$direct';
-  }
-}
+const hostOf = (url: string): string => attempt(() => new URL(url).host, '$direct');
 
 /** A client-side navigation within the task changes the URL: read it again. */
 export function forgetPageContext(): void {
@@ -30,7 +25,7 @@ export function pageContext(): Record<string, unknown> {
     $host: location.host,
     $pathname: location.pathname,
     $referrer: referrer || '$direct',
-    $referring_domain: referrer ? hostOf(referrer) : '$direct',
+    $referring_domain: hostOf(referrer), // no referrer ('') is no URL: $direct too
     $screen_height: screen.height,
     $screen_width: screen.width,
     $viewport_height: innerHeight,

@@ -18,7 +18,7 @@ export function replay(client: Hogtail, calls: readonly Call[]): void {
   for (const [name, ...args] of calls) {
     const method = (client as unknown as Record<string, unknown>)[name];
     if (typeof method === 'function') method.apply(client, args);
-    else console.warn(`[hogtail] posthog.${name}() is not supported by hogtail; the call was ignored`);
+    else console.warn(`[hogtail] posthog.${name}() is not supported; ignored`);
   }
 }
 
@@ -30,7 +30,7 @@ export function replay(client: Hogtail, calls: readonly Call[]): void {
 export function adoptSnippet(stub: SnippetStub, client: Hogtail): Hogtail {
   for (const [token, config, name] of stub._i!) {
     if (name && name !== 'posthog') {
-      console.warn(`[hogtail] the snippet's named instance "${name}" is not supported; use createHogtail()`);
+      console.warn(`[hogtail] named instance "${name}" ignored; use createHogtail()`);
       continue;
     }
     client.init(token, config);

@@ -8,6 +8,7 @@
  * are read from posthog-js's own key the first time.
  */
 import type { FlagsSnapshot } from '../core/flags/decide';
+import { attempt } from '../core/safe-json';
 import { uuidv7 } from '../core/uuid';
 import { readKey, writeKey } from './storage';
 
@@ -49,12 +50,8 @@ export function freshState(deviceId?: string, optout?: boolean): PersistedState 
 }
 
 function parse(text: string | null): Partial<PersistedState> | undefined {
-  try {
-    const value = JSON.parse(text ?? '') as Partial<PersistedState>;
-    return typeof value?.distinct_id === 'string' ? value : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = attempt(() => JSON.parse(text!) as Partial<PersistedState> | null, undefined);
+  return typeof value?.distinct_id === 'string' ? value : undefined;
 }
 
 export function createStateStore(
@@ -70,15 +67,17 @@ export function createStateStore(
   let state = load();
   if (!state) {
     state = freshState();
-    const posthog = parse(readKey(store, 'ph_' + token + '_posthog')) as Record<string, unknown> | undefined;
     const bootId = bootstrap?.distinctID;
-    if (typeof bootId === 'string' && bootId !== '') {
-      state.distinct_id = bootId;
-      if (bootstrap?.isIdentifiedID) state.$user_state = 'identified';
-    } else if (posthog) {
-      state.distinct_id = posthog.distinct_id as string;
-      if (typeof posthog.$device_id === 'string') state.$device_id = posthog.$device_id;
-      if (posthog.$user_state === 'identified') state.$user_state = 'identified';
+    // The bootstrap identity, else posthog-js's own record of this user: read the same way.
+    const from = (
+      typeof bootId === 'string' && bootId !== ''
+        ? { distinct_id: bootId, $user_state: bootstrap!.isIdentifiedID && 'identified' }
+        : parse(readKey(store, 'ph_' + token + '_posthog'))
+    ) as Record<string, unknown> | undefined;
+    if (from) {
+      state.distinct_id = from.distinct_id as string;
+      if (typeof from.$device_id === 'string') state.$device_id = from.$device_id;
+      if (from.$user_state === 'identified') state.$user_state = 'identified';
     }
   }
   let scheduled = false;
@@ -95,9 +94,7 @@ export function createStateStore(
 
   if (store) {
     addEventListener('storage', (event) => {
-      if (event.key !== key) return;
-      const next = load();
-      if (next) state = next;
+      if (event.key === key) state = load() ?? state;
     });
   }
 

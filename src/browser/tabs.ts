@@ -13,6 +13,7 @@
  * A tab id is a UUIDv7, so its age is known. Tabs younger than GRACE_MS are never adopted: a new
  * tab writes events at once, possibly before its lock request has reached the browser.
  */
+import { attempt } from '../core/safe-json';
 import { readKey, removeKey, writeKey } from './storage';
 import type { Ledger } from './ledger';
 import type { QueuedEvent } from '../core/event';
@@ -39,18 +40,12 @@ export function startTabs(
 ): Tabs {
   const locks = (navigator as { locks?: LockManagerLike }).locks;
   const leaseKey = (id: string) => base + 't|' + id;
-  const take = (id: string) => {
-    const events = ledger.adopt(id);
-    if (events.length > 0) restore(events);
-  };
+  const take = (id: string) => restore(ledger.adopt(id)); // the queue ignores an empty restore
 
   if (store === undefined) return { leave() {} };
-  try {
-    // Held until the page is gone: the callback's promise never settles.
-    void locks?.request(base + tabId, () => new Promise(() => {})).catch(() => {});
-  } catch {
-    // A sandboxed page may refuse locks; its storage is then unusable too.
-  }
+  // Held until the page is gone: the callback's promise never settles. A sandboxed page may
+  // refuse locks (throw); its storage is then unusable too.
+  attempt(() => locks?.request(base + tabId, () => new Promise(() => {})).catch(() => {}), 0);
 
   async function sweep(): Promise<void> {
     const now = Date.now();

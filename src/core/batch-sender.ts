@@ -21,8 +21,7 @@ export type BatchSender = (events: readonly QueuedEvent[]) => Promise<DeliveryRe
 
 export function batchBody(apiKey: string, events: readonly QueuedEvent[], historicalMigration: boolean, sentAt: string): string {
   // join() allocates the body once; += would build a rope of a thousand nodes to flatten later.
-  const items = new Array<string>(events.length);
-  for (let i = 0; i < events.length; i++) items[i] = events[i]!.json;
+  const items = events.map((event) => event.json);
   return (
     '{"api_key":' + JSON.stringify(apiKey) +
     (historicalMigration ? ',"historical_migration":true' : '') +
@@ -48,7 +47,7 @@ export function createBatchSender(options: BatchSenderOptions): BatchSender {
       return classifyResponse(response);
     } catch (cause) {
       const reason = cause instanceof Error ? cause.message : String(cause);
-      return { kind: 'retry', message: `the request failed before a response arrived (${reason})`, cause };
+      return { kind: 'retry', message: `no response (${reason})`, cause };
     }
   };
 }

@@ -6,7 +6,8 @@
  * resends the same event with the same uuid.
  */
 import { InvalidEventError } from './errors';
-import { serializeProperties, utf8Length } from './safe-json';
+import { attempt, serializeProperties } from './safe-json';
+import { asText, isText } from './special-events';
 import { isUuid, uuidv7 } from './uuid';
 
 /** One event waiting in the queue. */
@@ -54,17 +55,14 @@ export function buildEvent(
     error: new InvalidEventError(message + (reason === 'invalid' ? '; got ' + describe(got) : '') + '. The event was not queued.', reason, label),
   });
 
-  if (typeof name !== 'string' || name.trim() === '') {
-    return fail(`capture() needs an event name as a non-empty string`, name);
+  if (!isText(name)) {
+    return fail(`capture() needs an event name`, name);
   }
   const notes: string[] = [];
 
-  let distinctId = input.distinctId;
-  if (typeof distinctId === 'number' && Number.isFinite(distinctId)) {
-    distinctId = String(distinctId);
-    notes.push(`distinct id ${distinctId} was a number; sent as a string`);
-  }
-  if (typeof distinctId !== 'string' || distinctId.trim() === '') {
+  const distinctId = asText(input.distinctId);
+  if (distinctId !== input.distinctId) notes.push(`number distinct id ${distinctId} sent as a string`);
+  if (!isText(distinctId)) {
     return fail(`"${name}" needs a distinct id as a non-blank string`, input.distinctId);
   }
 
@@ -79,7 +77,7 @@ export function buildEvent(
   } else {
     const parsed = parseTimestamp(input.timestamp);
     if (parsed === undefined) {
-      return fail(`"${name}" timestamp must be a Date, an ISO 8601 string or epoch milliseconds`, input.timestamp);
+      return fail(`"${name}" timestamp must be a Date, ISO string or epoch ms`, input.timestamp);
     }
     timestamp = parsed;
   }
@@ -90,7 +88,7 @@ export function buildEvent(
   } else if (isUuid(input.uuid)) {
     uuid = input.uuid.toLowerCase();
   } else {
-    return fail(`"${name}" uuid must be a UUID (8-4-4-4-12 hex digits)`, input.uuid);
+    return fail(`"${name}" uuid must be a UUID`, input.uuid);
   }
 
   const properties = mergeProperties(userProperties as Record<string, unknown>, sdkProperties, distinctId, notes);
@@ -100,12 +98,13 @@ export function buildEvent(
     ',"properties":' + properties +
     ',"timestamp":"' + timestamp + '"}';
 
-  // Most events are far below the limit in any encoding; count UTF-8 bytes only when it could matter.
+  // Most events are far below the limit in any encoding; count UTF-8 bytes only when it could matter
+  // (then encoding once costs little next to sending a megabyte).
   if (json.length * 3 > maxEventBytes) {
-    const bytes = utf8Length(json);
+    const bytes = new TextEncoder().encode(json).length;
     if (bytes > maxEventBytes) {
       return fail(
-        `"${name}" is ${bytes} bytes serialised, over the ${maxEventBytes}-byte limit per event; the server would answer 413. Send large data elsewhere and reference it`,
+        `"${name}" is ${bytes} bytes, over the ${maxEventBytes}-byte limit; send less`,
         0,
         'too_large',
       );
@@ -146,22 +145,13 @@ function mergeProperties(
   distinctId: string,
   notes: string[],
 ): string {
-  let collides = 'distinct_id' in user;
-  if (!collides) {
-    for (const key in sdk) {
-      if (key in user) {
-        collides = true;
-        break;
-      }
-    }
-  }
-  if (collides) {
+  if ('distinct_id' in user || Object.keys(sdk).some((key) => key in user)) {
     const merged = serializeProperties({ ...user, ...sdk, distinct_id: distinctId });
     notes.push(...merged.notes);
     return merged.json;
   }
   const own = serializeProperties(user);
-  if (own.notes.length > 0) notes.push(...own.notes);
+  notes.push(...own.notes);
   const sdkJson = '"distinct_id":' + JSON.stringify(distinctId) + sdkFragment(sdk);
   return own.json === '{}' ? '{' + sdkJson + '}' : own.json.slice(0, -1) + ',' + sdkJson + '}';
 }
@@ -179,10 +169,10 @@ function sdkFragment(sdk: Record<string, unknown>): string {
 }
 
 function parseTimestamp(value: unknown): string | undefined {
-  // A non-finite number makes an invalid Date, refused below like an unparseable string.
-  const date =
-    value instanceof Date ? value : (typeof value === 'string' && value.trim() !== '') || typeof value === 'number' ? new Date(value as string) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : undefined;
+  // toISOString throws for an invalid Date (unparseable text, a non-finite number): refused too.
+  return value instanceof Date || isText(value) || typeof value === 'number'
+    ? attempt(() => new Date(value as string).toISOString(), undefined)
+    : undefined;
 }
 
 export function describe(value: unknown): string {

@@ -83,7 +83,11 @@ interface Waiter {
   resolve: () => void;
 }
 
-export function createQueue(options: QueueOptions): Queue {
+/**
+ * @param closable false where close() is never called (the browser): the bundler then sees that
+ *   `closed` stays false and leaves close() and every check of it out of the script tag.
+ */
+export function createQueue(options: QueueOptions, closable?: false): Queue {
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
   const random = options.random ?? Math.random;
   const { send, persistence, onDrop, onRetry } = options;
@@ -332,7 +336,7 @@ export function createQueue(options: QueueOptions): Queue {
     },
 
     close() {
-      if (closed) return;
+      if (closed || closable === false) return;
       reportEvictions();
       closed = true;
       if (intervalTimer !== undefined) clearTimeout(intervalTimer);

@@ -21,11 +21,11 @@ export function createReporter(
   return {
     report(error) {
       const heard = emitError(error);
-      const kind = error.name + ':' + ((error as { reason?: string }).reason ?? '');
-      if (verbose) console.warn(`${prefix} ${error.name}: ${error.message}`);
-      else if (!heard && !warned.has(kind) && error.name !== 'TransportError') {
+      const kind = error.name + (error as { reason?: string }).reason;
+      if (verbose || (!heard && !warned.has(kind) && error.name !== 'TransportError')) {
+        // A kind printed in debug mode counts as printed: turning debug off does not repeat it.
         warned.add(kind);
-        console.warn(`${prefix} ${error.name}: ${error.message} (further ${error.name}s of this kind are not printed; listen with on('error') or turn on debug)`);
+        console.warn(`${prefix} ${error.name}: ${error.message}` + (verbose ? '' : " (repeats hidden; use on('error') or debug)"));
       }
     },
     debug(message) {

@@ -4,14 +4,15 @@
  */
 export type SpecialEvent = { event: string; properties: Record<string, unknown> } | { error: string };
 
-const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+export const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Absent, or an object. */
 const isOptionalObject = (value: unknown) => value === undefined || value === null || isObject(value);
 // One wording for every refusal, so each says what it needs and what it got.
 const needs = (what: string, kind: string, value: unknown): SpecialEvent => ({ error: `${what} must be ${kind}; got ${typeof value}` });
-const asText = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value);
+/** A finite number as its string (ids may be numeric); anything else unchanged. */
+export const asText = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value);
 
 /** `$identify` carries person properties in `$set` / `$set_once`. */
 export function identifyEvent(set: unknown, setOnce: unknown, extra?: Record<string, unknown>): SpecialEvent {
@@ -45,7 +46,7 @@ export function surveyEvent(action: SurveyAction, surveyId: unknown, properties:
   if (!isText(surveyId)) return needs(`${action} surveyId`, 'a non-blank string', surveyId);
   const props: Record<string, unknown> = { ...(isObject(properties) ? properties : {}), $survey_id: surveyId };
   if (action === 'survey sent') {
-    if (response === undefined) return { error: 'survey sent needs a response ($survey_response)' };
+    if (response === undefined) return { error: 'survey sent needs a response' };
     props.$survey_response = response;
   }
   return { event: action, properties: props };

@@ -37,11 +37,10 @@ export type DeliveryResult =
 
 /** Parses Retry-After (delta seconds or an HTTP date) into ms; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
+  if (!value?.trim()) return undefined;
   const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now;
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
 /** Classifies a response by the real server's rules (DESIGN §3). */
@@ -49,28 +48,23 @@ export function classifyResponse(response: HttpResponse): DeliveryResult {
   const { status } = response;
   if (status >= 200 && status < 300) return { kind: 'ok' };
   const text = response.body.trim().slice(0, 300);
-  const detail = text === '' ? '' : `: ${text}`;
+  const detail = text && `: ${text}`;
   if (status === 408 || status === 429 || status >= 500) {
-    const retryAfterMs = parseRetryAfter(response.retryAfter);
-    return {
-      kind: 'retry',
-      status,
-      message: `the server answered ${status}${detail}`,
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-    };
+    // retryAfterMs may be undefined: absent and undefined mean the same to backoffDelay.
+    return { kind: 'retry', status, message: `the server answered ${status}${detail}`, retryAfterMs: parseRetryAfter(response.retryAfter) };
   }
   if (status === 401) {
     return {
       kind: 'reject',
       status,
-      message: `the server refused the project API key (401${detail}). Use the project key (phc_…) from your project settings, not a personal key (phx_…).`,
+      message: `API key refused (401${detail}); use the project key (phc_…)`,
     };
   }
   if (status === 403 || status === 404 || status === 405) {
     return {
       kind: 'reject',
       status,
-      message: `the server does not accept events at this address (${status}${detail}). Check the host option.`,
+      message: `no events accepted here (${status}${detail}); check the host`,
     };
   }
   return { kind: 'split', status, message: `the server answered ${status}${detail}` };

@@ -3,6 +3,7 @@
  * Merging follows the real server's signals: `errorsWhileComputingFlags` means some values are
  * missing (merge, don't replace), `quotaLimited` with `feature_flags` means none are fresh (keep).
  */
+import { attempt } from '../safe-json';
 import { isObject } from '../special-events';
 
 export type FlagValue = boolean | string;
@@ -45,27 +46,20 @@ export function decideBody(apiKey: string, distinctId: string, overrides: Decide
 
 /** Reads a decide answer; throws a message naming what was wrong when it is not one. */
 export function parseDecideResponse(text: string): DecideResult {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new Error(`decide answered something that is not JSON: ${text.slice(0, 120)}`);
-  }
-  if (!isObject(parsed)) throw new Error('decide answered JSON that is not an object');
+  const parsed: unknown = attempt(() => JSON.parse(text), 0);
+  if (!isObject(parsed)) throw new Error(`decide answer is not JSON or not an object: ${text.slice(0, 120)}`);
   const { featureFlags, featureFlagPayloads, quotaLimited, supportedCompression } = parsed;
   const flags: Record<string, FlagValue> = {};
-  if (isObject(featureFlags)) {
-    for (const key in featureFlags) {
-      const value = featureFlags[key];
-      if (typeof value === 'boolean' || typeof value === 'string') flags[key] = value;
-    }
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+  for (const [key, value] of Object.entries(isObject(featureFlags) ? featureFlags : {})) {
+    if (typeof value === 'boolean' || typeof value === 'string') flags[key] = value;
   }
   return {
     flags,
-    payloads: isObject(featureFlagPayloads) ? { ...featureFlagPayloads } : {},
+    payloads: { ...(isObject(featureFlagPayloads) ? featureFlagPayloads : {}) },
     errorsWhileComputingFlags: parsed.errorsWhileComputingFlags === true,
-    quotaLimited: Array.isArray(quotaLimited) && quotaLimited.includes('feature_flags'),
-    supportedCompression: Array.isArray(supportedCompression) ? supportedCompression.filter((c): c is string => typeof c === 'string') : [],
+    quotaLimited: list(quotaLimited).includes('feature_flags'),
+    supportedCompression: list(supportedCompression).filter((c): c is string => typeof c === 'string'),
   };
 }
 
@@ -97,10 +91,5 @@ export function featureProperties(flags: Record<string, FlagValue>): Record<stri
 
 /** Payloads are stored as JSON strings; hand back the value, or the string when it is not JSON. */
 export function parsePayload(payload: unknown): unknown {
-  if (typeof payload !== 'string') return payload;
-  try {
-    return JSON.parse(payload);
-  } catch {
-    return payload;
-  }
+  return typeof payload === 'string' ? attempt(() => JSON.parse(payload), payload) : payload;
 }
