@@ -57,7 +57,7 @@ export function classifyResponse(response: HttpResponse): DeliveryResult {
     return {
       kind: 'reject',
       status,
-      message: `API key refused (401${detail}); use the project key (phc_…)`,
+      message: `the server refused the project API key (401${detail}); use the project key (phc_…), not a personal key`,
     };
   }
   if (status === 403 || status === 404 || status === 405) {

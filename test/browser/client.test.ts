@@ -130,12 +130,19 @@ describe('browser client', () => {
 
   it('opt-out drops and persists; opt-in resumes', async () => {
     const { sent } = fakeFetch();
-    const client = init();
+    // A key of its own: clients left by earlier tests (same window, same key) may still save their
+    // state when their late decide answers arrive, which would overwrite this one's.
+    const initOwn = () => {
+      const own = createHogtail();
+      own.init('phc_optout', { api_host: 'https://collector.test', capture_pageview: false, flush_at: 1 });
+      return own;
+    };
+    const client = initOwn();
     client.opt_out_capturing();
     client.capture('dropped');
     expect(client.has_opted_out_capturing()).toBe(true);
     await tick();
-    expect(init().has_opted_out_capturing()).toBe(true);
+    expect(initOwn().has_opted_out_capturing()).toBe(true);
     client.opt_in_capturing();
     client.capture('kept');
     await client.flush();
