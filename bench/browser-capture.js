@@ -8,6 +8,7 @@
 // --write puts the tables into BENCHMARKS.md (section browser-capture).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { writeBenchmarkSection } from './lib/write-section.js';
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -183,8 +184,18 @@ ${rows.join('\n')}
 | script | min bytes | gzip bytes (level 9) |
 | --- | --- | --- |
 ${sizes.join('\n')}
+${peerSizes().join('\n')}
 
-posthog-js-lite, Segment and Mixpanel: not installed in node_modules, so not measured in this run.
+Peer rows after posthog-js come from \`node scripts/check-browser-size.js\` in the same run: posthog-js-lite is
+bundled with its @posthog/core and minified here (it ships no script-tag build); Segment's standalone is only its
+loader (it fetches more at run time); Mixpanel's core build is minified here (it ships none minified).
 `;
 console.log('\n' + report);
+
+function peerSizes() {
+  const out = execFileSync(process.execPath, [root + 'scripts/check-browser-size.js'], { encoding: 'utf8' });
+  return [...out.matchAll(/^size: peer (.+?) (\d+) B min, (\d+) B gzip$/gm)]
+    .filter((m) => !m[1].startsWith('posthog-js array.js'))
+    .map((m) => `| ${m[1]} | ${fmt(Number(m[2]))} | ${fmt(Number(m[3]))} |`);
+}
 if (process.argv.includes('--write')) writeBenchmarkSection('browser-capture', 'Browser: capture() in Chromium and script size', report.replace(/^## .*\n/, ''));
