@@ -1,24 +1,13 @@
 // One measured run of one SDK in a fresh process: capture N events over U users with ~10 properties,
 // then wait until the SDK says everything is delivered. Reports to the parent over IPC.
 import { createRequire } from 'node:module';
+import { userProperties } from './lib/workload.js';
 
 const [sdk, url, countArg, usersArg] = process.argv.slice(2);
 const count = Number(countArg);
 const users = Number(usersArg);
 
-// Property objects are built before timing so both SDKs are measured on the same work.
-const props = Array.from({ length: users }, (_, u) => ({
-  plan: u % 3 === 0 ? 'pro' : 'free',
-  country: ['DE', 'US', 'FR', 'JP'][u % 4],
-  path: `/products/${u % 50}`,
-  referrer: 'https://example.com/landing',
-  cart_items: u % 7,
-  cart_total: (u % 7) * 19.99,
-  logged_in: u % 2 === 0,
-  experiment: 'checkout-v2',
-  browser: 'Firefox',
-  screen_width: 1280 + (u % 3) * 160,
-}));
+const props = userProperties(users);
 
 let peakRss = process.memoryUsage.rss();
 const sampler = setInterval(() => {

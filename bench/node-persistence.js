@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { writeBenchmarkSection } from './lib/write-section.js';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { userProperties } from './lib/workload.js';
 
 const arg = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -22,18 +23,7 @@ else await runParent();
 async function runChild(mode, url, countArg, usersArg, dir) {
   const count = Number(countArg);
   const users = Number(usersArg);
-  const props = Array.from({ length: users }, (_, u) => ({
-    plan: u % 3 === 0 ? 'pro' : 'free',
-    country: ['DE', 'US', 'FR', 'JP'][u % 4],
-    path: `/products/${u % 50}`,
-    referrer: 'https://example.com/landing',
-    cart_items: u % 7,
-    cart_total: (u % 7) * 19.99,
-    logged_in: u % 2 === 0,
-    experiment: 'checkout-v2',
-    browser: 'Firefox',
-    screen_width: 1280 + (u % 3) * 160,
-  }));
+  const props = userProperties(users);
   let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
 

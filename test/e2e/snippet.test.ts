@@ -1,9 +1,8 @@
 // The official snippet queues calls while array.js loads; hogtail, loaded in its place, must run
 // them in the order they were made and then be window.posthog.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium, openPage } from './support/chromium';
-import { KEY, startSite, type Site } from './support/site';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, openPage } from './support/chromium';
+import { KEY, useChromiumSite } from './support/site';
 import { officialSnippet } from './support/snippet';
 
 const calls = `
@@ -17,16 +16,7 @@ const calls = `
 `;
 
 describe.skipIf(!hasChromium)('official snippet', () => {
-  let browser: Browser;
-  let site: Site;
-
-  beforeAll(async () => {
-    [browser, site] = await Promise.all([launchChromium(), startSite()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const env = useChromiumSite();
 
   const variants = [
     // The snippet's array.js address pointed at our file: the swap a site makes.
@@ -40,20 +30,20 @@ describe.skipIf(!hasChromium)('official snippet', () => {
 
   for (const [name, html] of variants) {
     it(`${name}: calls made before load are replayed in order, then hogtail is window.posthog`, async () => {
-      site.collector.clear();
+      env.site.collector.clear();
       const path = `/snippet-${name.length}.html`;
-      site.server.page(path, `<!doctype html><html><head>${html(site.collector.url)}</head><body></body></html>`);
-      const context = await browser.newContext();
+      env.site.server.page(path, `<!doctype html><html><head>${html(env.site.collector.url)}</head><body></body></html>`);
+      const context = await env.browser.newContext();
       const { page, errors } = await openPage(context);
-      await page.goto(site.server.url + path);
+      await page.goto(env.site.server.url + path);
       await page.waitForFunction(() => (window as any).posthog === (window as any).hogtail);
       expect(await page.evaluate(() => (window as any).posthog.get_distinct_id())).toBe('user-42');
       await page.evaluate(() => (window as any).posthog.flush());
 
       const names = ['$pageview', 'first', 'second', '$identify', 'third', '$groupidentify', 'fourth'];
-      await site.collector.waitForEvents(names.length, 15_000);
+      await env.site.collector.waitForEvents(names.length, 15_000);
       // UUIDv7s from one page sort in capture order.
-      const events = [...site.collector.events].sort((a, b) => (a.uuid! < b.uuid! ? -1 : 1));
+      const events = [...env.site.collector.events].sort((a, b) => (a.uuid! < b.uuid! ? -1 : 1));
       expect(events.map((e) => e.event)).toEqual(names);
       const [pageview, first, second, identify, third, groupidentify, fourth] = events;
       const anonymous = first!.distinct_id;

@@ -1,9 +1,8 @@
 // localStorage that is full, throws on write, or throws on access: the page must not notice, and
 // events still go out (held in memory for the page).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium, openPage } from './support/chromium';
-import { problems, sdkPage, startSite, waitForIndexes, type Site } from './support/site';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, openPage } from './support/chromium';
+import { problems, sdkPage, waitForIndexes, useChromiumSite } from './support/site';
 
 /** Runs in the page: fills localStorage until it refuses. */
 function fillStorage(): number {
@@ -47,25 +46,16 @@ const breakages: [string, () => void][] = [
 ];
 
 describe.skipIf(!hasChromium)('broken localStorage', () => {
-  let browser: Browser;
-  let site: Site;
-
-  beforeAll(async () => {
-    [browser, site] = await Promise.all([launchChromium(), startSite()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const env = useChromiumSite();
 
   for (const [name, breakIt] of breakages) {
     it(`${name}: no page error, all 50 events arrive`, async () => {
       const event = 'storage ' + name;
-      site.server.page('/storage.html', sdkPage(site.collector.url, { flush_at: 10, capture_pageview: true }));
-      const context = await browser.newContext();
+      env.site.server.page('/storage.html', sdkPage(env.site.collector.url, { flush_at: 10, capture_pageview: true }));
+      const context = await env.browser.newContext();
       await context.addInitScript(breakIt);
       const { page, errors } = await openPage(context);
-      await page.goto(site.server.url + '/storage.html');
+      await page.goto(env.site.server.url + '/storage.html');
       const unsaved = await page.evaluate((event) => {
         const hogtail = (window as any).hogtail;
         for (let i = 0; i < 50; i++) hogtail.capture(event, { i });
@@ -73,7 +63,7 @@ describe.skipIf(!hasChromium)('broken localStorage', () => {
       }, event);
       // Proof the breakage reached the SDK: what was captured is held in memory only.
       expect(unsaved).toBeGreaterThan(0);
-      const seen = await waitForIndexes(site.collector, event, 50, 15_000);
+      const seen = await waitForIndexes(env.site.collector, event, 50, 15_000);
       expect(problems(seen, 50)).toEqual({ missing: [], reissued: [] });
       expect(errors).toEqual([]);
       await context.close();
@@ -81,10 +71,10 @@ describe.skipIf(!hasChromium)('broken localStorage', () => {
   }
 
   it('storage filling up after init: the events that no longer fit are kept in memory and sent', async () => {
-    site.server.page('/fills.html', sdkPage(site.collector.url, { flush_at: 1000, flush_interval: 500 }));
-    const context = await browser.newContext();
+    env.site.server.page('/fills.html', sdkPage(env.site.collector.url, { flush_at: 1000, flush_interval: 500 }));
+    const context = await env.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(site.server.url + '/fills.html');
+    await page.goto(env.site.server.url + '/fills.html');
     const unsaved = await page.evaluate(
       ({ fill }) => {
         const hogtail = (window as any).hogtail;
@@ -97,7 +87,7 @@ describe.skipIf(!hasChromium)('broken localStorage', () => {
     );
     // The test is only meaningful if the later events really could not be stored.
     expect(unsaved).toBeGreaterThan(0);
-    const seen = await waitForIndexes(site.collector, 'fills up', 50, 15_000);
+    const seen = await waitForIndexes(env.site.collector, 'fills up', 50, 15_000);
     expect(problems(seen, 50)).toEqual({ missing: [], reissued: [] });
     expect(errors).toEqual([]);
     await context.close();
