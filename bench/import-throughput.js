@@ -8,6 +8,7 @@
 import { fork } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { writeBenchmarkSection } from './lib/write-section.js';
+import { arg } from './lib/args.js';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once as onceEvent } from 'node:events';
@@ -15,10 +16,6 @@ import { createGzip } from 'node:zlib';
 import { rollup } from 'rollup';
 import typescript from '@rollup/plugin-typescript';
 
-const arg = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : process.argv[index + 1];
-};
 const rowCount = Number(arg('rows', 1_000_000));
 const rounds = Number(arg('rounds', 1));
 const formats = arg('formats', 'ndjson').split(',');

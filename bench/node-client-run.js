@@ -1,18 +1,11 @@
 // One measured run of one SDK in a fresh process: capture N events over U users with ~10 properties,
 // then wait until the SDK says everything is delivered. Reports to the parent over IPC.
 import { createRequire } from 'node:module';
-import { userProperties } from './lib/workload.js';
+import { measureCaptureRun } from './lib/workload.js';
 
 const [sdk, url, countArg, usersArg] = process.argv.slice(2);
 const count = Number(countArg);
 const users = Number(usersArg);
-
-const props = userProperties(users);
-
-let peakRss = process.memoryUsage.rss();
-const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
-}, 20);
 
 async function makeClient() {
   if (sdk.startsWith('hogtail')) {
@@ -35,24 +28,10 @@ const client = await makeClient();
 let errors = 0;
 client.on?.('error', () => errors++);
 
-const cpu0 = process.cpuUsage();
-const t0 = performance.now();
-for (let i = 0; i < count; i++) {
-  const user = i % users;
-  client.capture({ distinctId: `user-${user}`, event: i % 5 === 0 ? '$pageview' : 'product viewed', properties: props[user] });
-}
-const captureMs = performance.now() - t0;
-await client.shutdown(120_000);
-const totalMs = performance.now() - t0;
-const cpu = process.cpuUsage(cpu0);
-peakRss = Math.max(peakRss, process.memoryUsage.rss());
-clearInterval(sampler);
+const measured = await measureCaptureRun(client, { count, users, shutdownMs: 120_000 });
 
 process.send({
   sdk,
-  captureUsPerCall: (captureMs * 1000) / count,
-  endToEndMs: totalMs,
-  cpuUsPerEvent: (cpu.user + cpu.system) / count,
-  peakRssMb: peakRss / 1048576,
+  ...measured,
   errors,
 }, () => process.exit(0));

@@ -9,12 +9,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { writeBenchmarkSection } from './lib/write-section.js';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { userProperties } from './lib/workload.js';
+import { measureCaptureRun } from './lib/workload.js';
+import { arg } from './lib/args.js';
 
-const arg = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : process.argv[index + 1];
-};
 
 if (process.argv[2] === '--child') await runChild(...process.argv.slice(3));
 else await runParent();
@@ -23,9 +20,6 @@ else await runParent();
 async function runChild(mode, url, countArg, usersArg, dir) {
   const count = Number(countArg);
   const users = Number(usersArg);
-  const props = userProperties(users);
-  let peakRss = process.memoryUsage.rss();
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
 
   const { PostHog } = await import('../dist/node/index.js');
   const persistence = mode === 'memory' ? 'memory' : { type: 'file', path: dir, fsync: mode };
@@ -33,26 +27,12 @@ async function runChild(mode, url, countArg, usersArg, dir) {
   let errors = 0;
   client.on('error', () => errors++);
 
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  for (let i = 0; i < count; i++) {
-    const user = i % users;
-    client.capture({ distinctId: `user-${user}`, event: i % 5 === 0 ? '$pageview' : 'product viewed', properties: props[user] });
-  }
-  const captureMs = performance.now() - t0;
-  await client.shutdown(300_000);
-  const totalMs = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
-  clearInterval(sampler);
+  const measured = await measureCaptureRun(client, { count, users, shutdownMs: 300_000 });
   const journal = join(dir, 'hogtail.journal');
   process.send(
     {
       mode,
-      captureUsPerCall: (captureMs * 1000) / count,
-      endToEndMs: totalMs,
-      cpuUsPerEvent: (cpu.user + cpu.system) / count,
-      peakRssMb: peakRss / 1048576,
+      ...measured,
       journalKb: existsSync(journal) ? statSync(journal).size / 1024 : 0,
       errors,
     },

@@ -6,11 +6,8 @@
 import { fork } from 'node:child_process';
 import { cpus } from 'node:os';
 import { writeBenchmarkSection } from './lib/write-section.js';
+import { arg } from './lib/args.js';
 
-const arg = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : process.argv[index + 1];
-};
 const events = Number(arg('events', 100_000));
 const users = Number(arg('users', 1_000));
 const rounds = Number(arg('rounds', 3));
