@@ -67,7 +67,8 @@ export function buildEvent(
   }
 
   const userProperties = input.properties ?? {};
-  if (typeof userProperties !== 'object' || Array.isArray(userProperties)) {
+  // A Map or Set serialises to {} and would lose every entry without a word: refused like an array.
+  if (typeof userProperties !== 'object' || Array.isArray(userProperties) || userProperties instanceof Map || userProperties instanceof Set) {
     return fail(`"${name}" properties must be a plain object`, input.properties);
   }
 
@@ -77,7 +78,8 @@ export function buildEvent(
   } else {
     const parsed = parseTimestamp(input.timestamp);
     if (parsed === undefined) {
-      return fail(`"${name}" timestamp must be a Date, ISO string or epoch ms`, input.timestamp);
+      const seconds = typeof input.timestamp === 'number' && Math.abs(input.timestamp) < 1e11 ? ' (that number looks like epoch seconds: multiply by 1000)' : '';
+      return fail(`"${name}" timestamp must be a Date, an ISO 8601 string or epoch milliseconds${seconds}`, input.timestamp);
     }
     timestamp = parsed;
   }
@@ -92,6 +94,10 @@ export function buildEvent(
   }
 
   const properties = mergeProperties(userProperties as Record<string, unknown>, sdkProperties, distinctId, notes);
+  if (properties === undefined) {
+    // A Date, a boxed primitive, or a toJSON() that returns no object: there is no property to keep.
+    return fail(`"${name}" properties must be a plain object`, userProperties);
+  }
   const json =
     '{"uuid":"' + uuid +
     '","event":' + JSON.stringify(name) +
@@ -136,22 +142,25 @@ function isoTimestamp(ms: number): string {
 
 /**
  * Splices the SDK's properties into the caller's JSON instead of copying the caller's object: on
- * the hot path that copy cost more than the rest of capture(). When a name collides, it falls back
- * to a merged object so the JSON never has duplicate keys.
+ * the hot path that copy cost more than the rest of capture(). When a name collides (or the object
+ * has its own toJSON, whose keys cannot be known before it runs), it merges parsed objects so the
+ * JSON never has duplicate keys. A caller's `$distinct_id` is left out: the server refuses an object
+ * carrying both it and `distinct_id` (DESIGN §3). Undefined when the properties are no JSON object.
  */
 function mergeProperties(
   user: Record<string, unknown>,
   sdk: Record<string, unknown>,
   distinctId: string,
   notes: string[],
-): string {
-  if ('distinct_id' in user || Object.keys(sdk).some((key) => key in user)) {
-    const merged = serializeProperties({ ...user, ...sdk, distinct_id: distinctId });
-    notes.push(...merged.notes);
-    return merged.json;
-  }
+): string | undefined {
   const own = serializeProperties(user);
   notes.push(...own.notes);
+  if (own.json?.[0] !== '{') return undefined; // undefined too, from a toJSON() that returned nothing
+  if ('distinct_id' in user || '$distinct_id' in user || 'toJSON' in user || Object.keys(sdk).some((key) => key in user)) {
+    const merged = { ...JSON.parse(own.json), ...sdk, distinct_id: distinctId };
+    delete merged.$distinct_id;
+    return JSON.stringify(merged);
+  }
   const sdkJson = '"distinct_id":' + JSON.stringify(distinctId) + sdkFragment(sdk);
   return own.json === '{}' ? '{' + sdkJson + '}' : own.json.slice(0, -1) + ',' + sdkJson + '}';
 }
@@ -168,11 +177,27 @@ function sdkFragment(sdk: Record<string, unknown>): string {
   return fragment;
 }
 
+/**
+ * ISO 8601 only: `Date` also reads free text ("March 7") and zoneless date-times in the process's
+ * local zone, so the same string would mean different instants on different servers. A zoneless
+ * date-time is read as UTC, as the PostHog server reads it.
+ */
+const ISO_8601 = /^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?)?$/i;
+
 function parseTimestamp(value: unknown): string | undefined {
-  // toISOString throws for an invalid Date (unparseable text, a non-finite number): refused too.
-  return value instanceof Date || isText(value) || typeof value === 'number'
-    ? attempt(() => new Date(value as string).toISOString(), undefined)
-    : undefined;
+  let input = value;
+  if (typeof value === 'string') {
+    const match = ISO_8601.exec(value.trim());
+    if (!match) return undefined;
+    input = match[1] && !match[4] ? match[0] + 'Z' : match[0];
+  } else if (typeof value === 'number' && Math.abs(value) < 1e11) {
+    // Before March 1973 in ms, but now in seconds: almost surely seconds, and unfixable once sent.
+    return undefined;
+  } else if (!(value instanceof Date) && typeof value !== 'number') {
+    return undefined;
+  }
+  // toISOString throws for an invalid Date (an impossible date, a non-finite number): refused too.
+  return attempt(() => new Date(input as string).toISOString(), undefined);
 }
 
 export function describe(value: unknown): string {
@@ -180,6 +205,7 @@ export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return value === '' ? 'an empty string' : `the string ${JSON.stringify(value.slice(0, 80))}`;
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
-  return `a ${typeof value}`;
+  if (typeof value === 'number') return Number.isFinite(value) ? `the number ${value}` : String(value);
+  const kind = typeof value === 'object' && (value as object).constructor?.name;
+  return kind && kind !== 'Object' ? `a ${kind}` : `a${typeof value === 'object' ? 'n' : ''} ${typeof value}`;
 }

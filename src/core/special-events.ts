@@ -8,7 +8,8 @@ export const isText = (value: unknown): value is string => typeof value === 'str
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Absent, or an object. */
-const isOptionalObject = (value: unknown) => value === undefined || value === null || isObject(value);
+const isOptionalObject = (value: unknown): value is Record<string, unknown> | null | undefined =>
+  value === undefined || value === null || isObject(value);
 // One wording for every refusal, so each says what it needs and what it got.
 const needs = (what: string, kind: string, value: unknown): SpecialEvent => ({ error: `${what} must be ${kind}; got ${typeof value}` });
 /** A finite number as its string (ids may be numeric); anything else unchanged. */
@@ -37,14 +38,16 @@ export function groupIdentifyEvent(groupType: unknown, groupKey: unknown, groupS
 
 export function screenEvent(name: unknown, properties: unknown): SpecialEvent {
   if (!isText(name)) return needs('screen() name', 'a non-blank string', name);
-  return { event: '$screen', properties: { ...(isObject(properties) ? properties : {}), $screen_name: name } };
+  if (!isOptionalObject(properties)) return needs('screen() properties', 'an object', properties);
+  return { event: '$screen', properties: { ...properties, $screen_name: name } };
 }
 
 export type SurveyAction = 'survey shown' | 'survey dismissed' | 'survey sent';
 
 export function surveyEvent(action: SurveyAction, surveyId: unknown, properties: unknown, response?: unknown): SpecialEvent {
   if (!isText(surveyId)) return needs(`${action} surveyId`, 'a non-blank string', surveyId);
-  const props: Record<string, unknown> = { ...(isObject(properties) ? properties : {}), $survey_id: surveyId };
+  if (!isOptionalObject(properties)) return needs(`${action} properties`, 'an object', properties);
+  const props: Record<string, unknown> = { ...properties, $survey_id: surveyId };
   if (action === 'survey sent') {
     if (response === undefined) return { error: 'survey sent needs a response' };
     props.$survey_response = response;

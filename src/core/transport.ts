@@ -60,7 +60,9 @@ export function classifyResponse(response: HttpResponse): DeliveryResult {
       message: `the server refused the project API key (401${detail}); use the project key (phc_…), not a personal key`,
     };
   }
-  if (status === 403 || status === 404 || status === 405) {
+  // A redirect is refused too: Node does not follow one, and a browser's fetch would turn the POST
+  // into a GET. Either way nothing this host says will ever take the events.
+  if (status < 400 || status === 403 || status === 404 || status === 405) {
     return {
       kind: 'reject',
       status,

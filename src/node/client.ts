@@ -5,14 +5,15 @@
  */
 import { createBatchSender } from '../core/batch-sender';
 import { createEmitter } from '../core/emitter';
-import { HogtailError, InvalidEventError } from '../core/errors';
-import { buildEvent, DEFAULT_MAX_EVENT_BYTES } from '../core/event';
+import { DroppedEventsError, HogtailError, InvalidEventError } from '../core/errors';
+import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type QueuedEvent } from '../core/event';
 import { createQueue, type Queue, type QueueStats } from '../core/queue';
 import { createReporter, type Reporter } from '../core/reporter';
 import {
   aliasEvent,
   groupIdentifyEvent,
   identifyEvent,
+  isObject,
   PERSON_EVENTS,
   screenEvent,
   surveyEvent,
@@ -36,6 +37,9 @@ type Properties = Record<string, unknown>;
 // process no person, hence two variants).
 const SDK_PROPERTIES: Properties = Object.freeze({ $lib: 'hogtail-node', $lib_version: LIB_VERSION });
 const SDK_PROPERTIES_PERSONLESS: Properties = Object.freeze({ ...SDK_PROPERTIES, $process_person_profile: false });
+// A migration keeps the library that recorded the event: its `$lib` is history, not ours to overwrite.
+const NO_SDK_PROPERTIES: Properties = Object.freeze({});
+const NO_SDK_PROPERTIES_PERSONLESS: Properties = Object.freeze({ $process_person_profile: false });
 type Timestamp = Date | string | number;
 
 export interface EventMessage {
@@ -133,6 +137,15 @@ export class PostHog implements ExitAware {
   #flags: NodeFeatureFlags;
   /** Events waiting for their flags before they can be queued; flush() waits for them. */
   #awaitingFlags = new Set<Promise<void>>();
+  /**
+   * Events captured after one that waits for its flags, in capture order: they are built (and
+   * validated) at once but queued only behind it, so sendFeatureFlags never reorders events (which
+   * a historical migration relies on). Empty almost always.
+   */
+  #held: HeldEvent[] = [];
+  /** A disabled client reports its first dropped event, then only counts (stats().dropped.opted_out). */
+  #optOutReported = false;
+  #closed = false;
 
   constructor(apiKey: string, options: PostHogOptions = {}) {
     if (typeof apiKey !== 'string' || apiKey.trim() === '') {
@@ -191,7 +204,8 @@ export class PostHog implements ExitAware {
       onRetry: (error) => this.#reporter.report(error),
     });
     if (this.#persistence) this.#queue.restore(this.#persistence.restored);
-    if (this.options.flushOnExitTimeout > 0) registerForExit(this);
+    // Also with exit flushing off: what is still queued at exit is then at least reported.
+    registerForExit(this);
   }
 
   capture(message: EventMessage): void {
@@ -234,8 +248,14 @@ export class PostHog implements ExitAware {
   }
 
   identify(message: IdentifyMessage): void {
-    const { $set, $set_once, ...rest } = (message?.properties ?? {}) as Properties;
-    this.#special(identifyEvent($set ?? rest, $set_once), message);
+    const properties: unknown = message?.properties ?? {};
+    if (!isObject(properties)) {
+      this.#special({ error: `identify() properties must be an object; got ${typeof properties}` }, message);
+      return;
+    }
+    // Keys beside `$set` go to `$set` too (posthog-node would drop them without a word).
+    const { $set, $set_once, ...rest } = properties;
+    this.#special(identifyEvent($set === undefined ? rest : isObject($set) ? { ...rest, ...$set } : $set, $set_once), message);
   }
 
   alias(message: AliasMessage): void {
@@ -286,7 +306,7 @@ export class PostHog implements ExitAware {
       });
       await Promise.race([this.flush(), deadline]);
       clearTimeout(timer);
-      this.#queue.close();
+      this.#close();
       this.#persistence?.close();
       this.#executor?.destroy();
     })();
@@ -308,6 +328,7 @@ export class PostHog implements ExitAware {
 
   enable(): void {
     this.#disabled = false;
+    this.#optOutReported = false;
   }
 
   disable(): void {
@@ -320,14 +341,14 @@ export class PostHog implements ExitAware {
   }
 
   flushBeforeExit(): void {
-    if (this.#shutdown || this.#queue.pending === 0 || this.#exitFlushes >= 3) return;
+    if (this.options.flushOnExitTimeout === 0 || this.#shutdown || this.#queue.pending === 0 || this.#exitFlushes >= 3) return;
     this.#exitFlushes++;
     // Our timers are unref'd; this one is not, so the process waits for the flush, but not forever:
     // at the deadline the client closes (reporting what is left) and drops its sockets, so a server
     // that never answers cannot hold the process open.
     const deadline = setTimeout(() => {
       if (this.#queue.pending === 0) return;
-      this.#queue.close();
+      this.#close();
       this.#persistence?.close();
       this.#executor?.destroy();
     }, this.options.flushOnExitTimeout);
@@ -338,8 +359,23 @@ export class PostHog implements ExitAware {
 
   reportAtExit(): void {
     if (this.#shutdown) return;
-    this.#queue.close();
+    this.#close();
     this.#persistence?.close();
+  }
+
+  /** Stops the queue; events still held behind a flag lookup are reported with it, never lost silently. */
+  #close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    const held = this.#held.map((entry) => entry.record?.uuid ?? entry.uuid);
+    this.#held = [];
+    this.#queue.close();
+    if (held.length > 0) {
+      this.#queue.countDrop('shutdown', held.length);
+      this.#reporter.report(
+        new DroppedEventsError(`${held.length} event(s) were still waiting for their feature flags when the client shut down.`, 'shutdown', held),
+      );
+    }
   }
 
   #captureWithFlags(message: EventMessage): void {
@@ -349,11 +385,22 @@ export class PostHog implements ExitAware {
       this.#enqueue(message.event, { ...featureProperties(cached.snapshot.flags), ...message.properties }, message);
       return;
     }
-    // Fix the event's identity and time now, so waiting for decide changes neither.
+    // Fix the event's identity and time now, so waiting for decide changes neither; later events wait
+    // behind it (#held) so the queue still sees capture order.
     const envelope = { ...message, timestamp: message.timestamp ?? new Date(), uuid: message.uuid ?? uuidv7() };
+    const slot: HeldEvent = { ready: false, uuid: envelope.uuid, record: undefined };
+    this.#held.push(slot);
     const waiting = this.#flags
       .propertiesFor(message.distinctId, lookup)
-      .then((flagProperties) => this.#enqueue(message.event, { ...flagProperties, ...message.properties }, envelope))
+      .then((flagProperties) => {
+        if (this.#closed) return;
+        slot.record = this.#build(message.event, { ...flagProperties, ...message.properties }, envelope);
+        slot.ready = true;
+        while (this.#held[0]?.ready) {
+          const record = this.#held.shift()!.record;
+          if (record) this.#queue.enqueue(record);
+        }
+      })
       .finally(() => this.#awaitingFlags.delete(waiting));
     this.#awaitingFlags.add(waiting);
   }
@@ -380,14 +427,35 @@ export class PostHog implements ExitAware {
   }
 
   #enqueue(event: unknown, properties: unknown, envelope: Envelope | undefined): void {
+    const record = this.#build(event, properties, envelope);
+    if (record === undefined) return;
+    if (this.#held.length > 0) this.#held.push({ ready: true, uuid: record.uuid, record });
+    else this.#queue.enqueue(record);
+  }
+
+  /** Validates and serialises one event; undefined (reported and counted) when it cannot be sent. */
+  #build(event: unknown, properties: unknown, envelope: Envelope | undefined): QueuedEvent | undefined {
     try {
       if (this.#disabled) {
         this.#queue.countDrop('opted_out');
-        return;
+        if (!this.#optOutReported) {
+          this.#optOutReported = true;
+          this.#reporter.report(
+            new DroppedEventsError(
+              'capture is disabled (the disabled option, or disable()): events are counted in stats().dropped.opted_out and not sent. Call enable() to send again.',
+              'opted_out',
+              [],
+            ),
+          );
+        }
+        return undefined;
       }
       const personless =
         this.options.personProfiles === 'never' && !(typeof event === 'string' && PERSON_EVENTS.has(event));
-      let sdk: Properties = personless ? SDK_PROPERTIES_PERSONLESS : SDK_PROPERTIES;
+      const keepsLib = this.options.historicalMigration && isObject(properties) && '$lib' in properties;
+      let sdk: Properties = keepsLib
+        ? personless ? NO_SDK_PROPERTIES_PERSONLESS : NO_SDK_PROPERTIES
+        : personless ? SDK_PROPERTIES_PERSONLESS : SDK_PROPERTIES;
       const groups = envelope?.groups;
       if (groups !== undefined && groups !== null) {
         if (typeof groups === 'object' && !Array.isArray(groups)) sdk = { ...sdk, $groups: groups };
@@ -402,15 +470,24 @@ export class PostHog implements ExitAware {
       if (!built.ok) {
         this.#queue.countDrop(built.error.reason);
         this.#reporter.report(built.error);
-        return;
+        return undefined;
       }
       for (const note of built.notes) this.#reporter.debug(`"${String(event)}": ${note}`);
-      this.#queue.enqueue(built.record);
+      return built.record;
     } catch (error) {
       // capture() never throws into the host app; an internal bug is reported, not raised.
       this.#queue.countDrop('invalid');
       this.#reporter.report(new HogtailError(`hogtail: internal error while capturing "${String(event)}": ${String(error)}`));
+      return undefined;
     }
   }
+}
+
+interface HeldEvent {
+  /** False while its flags are being fetched. */
+  ready: boolean;
+  uuid: string;
+  /** Undefined until ready, or when the event turned out invalid (already reported). */
+  record: QueuedEvent | undefined;
 }
 

@@ -12,7 +12,7 @@ export interface PostHogOptions {
   flushInterval?: number;
   /** Most events in one request; a busy process sends bigger, better-compressed batches. Default 1,000. */
   maxBatchSize?: number;
-  /** Most JSON characters in one request, far under the server's 20 MiB cap. Default 5,000,000. */
+  /** Most JSON characters in one request, far under the server's 20 MiB cap. Default 5,000,000, at most 6,000,000. */
   maxBatchBytes?: number;
   /** Most events waiting; the oldest are evicted (and reported) beyond it. Default 100,000. */
   maxQueueSize?: number;
@@ -91,6 +91,19 @@ function positive(name: string, value: number | undefined, fallback: number, pro
   return value;
 }
 
+/**
+ * A character of JSON is at most 3 bytes of UTF-8, so 6,000,000 characters stay under 18 MB, well
+ * under the server's 20 MiB request cap (413 for the whole batch) whatever the text is.
+ */
+const MAX_BATCH_CHARS = 6_000_000;
+
+function batchBytes(value: number | undefined, problems: string[]): number {
+  const chosen = Math.max(1, positive('maxBatchBytes', value, 5_000_000, problems));
+  if (chosen <= MAX_BATCH_CHARS) return chosen;
+  problems.push(`maxBatchBytes ${chosen} could make a request over the server's 20 MiB cap; using ${MAX_BATCH_CHARS}`);
+  return MAX_BATCH_CHARS;
+}
+
 export function resolveOptions(options: PostHogOptions, problems: string[]): ResolvedOptions {
   const retry: Partial<RetryOptions> = { ...options.retry };
   if (options.fetchRetryCount !== undefined) retry.maxAttempts = Math.max(1, options.fetchRetryCount);
@@ -100,7 +113,7 @@ export function resolveOptions(options: PostHogOptions, problems: string[]): Res
     flushAt: Math.max(1, positive('flushAt', options.flushAt, 20, problems)),
     flushInterval: positive('flushInterval', options.flushInterval, 10_000, problems),
     maxBatchSize: Math.max(1, positive('maxBatchSize', options.maxBatchSize, 1_000, problems)),
-    maxBatchBytes: Math.max(1, positive('maxBatchBytes', options.maxBatchBytes, 5_000_000, problems)),
+    maxBatchBytes: batchBytes(options.maxBatchBytes, problems),
     maxQueueSize: Math.max(1, positive('maxQueueSize', options.maxQueueSize, 100_000, problems)),
     maxQueueBytes: Math.max(1, positive('maxQueueBytes', options.maxQueueBytes, 100_000_000, problems)),
     requestTimeout: Math.max(1, positive('requestTimeout', options.requestTimeout, 10_000, problems)),

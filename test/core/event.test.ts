@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent } from '../../src/core/event';
 
 const sdk = { $lib: 'test', $lib_version: '1' };
@@ -108,5 +108,75 @@ describe('buildEvent: awkward values are normalised, not fatal', () => {
     const { wire } = ok({ event: 'e', distinctId: 'u', properties: { x: shared, y: shared, z: 1n } });
     expect(wire.properties.x).toEqual({ a: 1 });
     expect(wire.properties.y).toEqual({ a: 1 });
+  });
+});
+
+describe('buildEvent: properties that are not a plain object never reach the queue', () => {
+  class Point {
+    constructor(readonly x: number, readonly y: number) {}
+  }
+  it.each([
+    ['a Map', new Map([['plan', 'pro']]), /properties must be a plain object; got a Map/],
+    ['a Set', new Set(['pro']), /properties must be a plain object; got a Set/],
+    ['a Date', new Date(0), /properties must be a plain object; got a Date/],
+    ['a boxed string', new String('pro'), /properties must be a plain object; got a String/],
+    ['a toJSON() returning a string', { toJSON: () => 'flat' }, /properties must be a plain object; got an object/],
+    ['a toJSON() returning nothing', { toJSON: () => undefined }, /properties must be a plain object/],
+  ])('%s is refused with a message naming it', (_label, properties, message) => {
+    const error = bad({ event: 'e', distinctId: 'u', properties });
+    expect(error.reason).toBe('invalid');
+    expect(error.message).toMatch(message);
+  });
+
+  it('a class instance is sent as its fields (as JSON.stringify would), a toJSON() object as its result', () => {
+    expect(ok({ event: 'e', distinctId: 'u', properties: new Point(1, 2) }).wire.properties).toMatchObject({ x: 1, y: 2, distinct_id: 'u' });
+    const { record, wire } = ok({ event: 'e', distinctId: 'u', properties: { toJSON: () => ({ plan: 'pro', $lib: 'theirs' }) } });
+    expect(wire.properties).toEqual({ plan: 'pro', distinct_id: 'u', $lib: 'test', $lib_version: '1' });
+    expect(record.json.match(/"\$lib"/g)).toHaveLength(1);
+  });
+
+  it("a caller's distinct_id is replaced and $distinct_id left out, without duplicate keys", () => {
+    const { record, wire } = ok({ event: 'e', distinctId: 'u', properties: { distinct_id: 'other', $distinct_id: 'x', plan: 'pro' } });
+    expect(wire.properties).toEqual({ plan: 'pro', distinct_id: 'u', $lib: 'test', $lib_version: '1' });
+    expect(record.json.match(/distinct_id/g)).toHaveLength(1);
+  });
+});
+
+describe('buildEvent: timestamps are ISO 8601, a Date or epoch milliseconds', () => {
+  // Not UTC, so a zoneless string read in the local zone (as Date alone would) fails the test.
+  const zone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'America/New_York';
+  });
+  afterAll(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it.each([
+    ['2024-03-07T10:00:00Z', '2024-03-07T10:00:00.000Z'],
+    ['2024-03-07T10:00:00.123456+02:00', '2024-03-07T08:00:00.123Z'],
+    ['2024-03-07T10:00:00+0200', '2024-03-07T08:00:00.000Z'],
+    ['2024-03-07 10:00', '2024-03-07T10:00:00.000Z'],
+    // No zone: read as UTC, as the server reads it, whatever the process's TZ is.
+    ['2024-03-07T10:00:00', '2024-03-07T10:00:00.000Z'],
+    ['2024-03-07', '2024-03-07T00:00:00.000Z'],
+    [' 2024-03-07T10:00:00Z ', '2024-03-07T10:00:00.000Z'],
+  ])('%j is sent as %s', (timestamp, sent) => {
+    expect(ok({ event: 'e', distinctId: 'u', timestamp }).wire.timestamp).toBe(sent);
+  });
+
+  it.each(['March 7 2024', '07/03/2024', 'Thu, 07 Mar 2024 10:00:00 GMT', '2024-13-01', '2024-03-07T10:00:00+01', '1709805600'])(
+    '%j is refused, naming the accepted forms',
+    (timestamp) => {
+      expect(bad({ event: 'e', distinctId: 'u', timestamp }).message).toMatch(/timestamp must be a Date, an ISO 8601 string or epoch milliseconds; got the string/);
+    },
+  );
+
+  it('a number that can only be epoch seconds is refused with the fix, not sent as 1970', () => {
+    const error = bad({ event: 'e', distinctId: 'u', timestamp: 1_709_805_600 });
+    expect(error.message).toMatch(/looks like epoch seconds: multiply by 1000\); got the number 1709805600/);
+    expect(ok({ event: 'e', distinctId: 'u', timestamp: 1_709_805_600_000 }).wire.timestamp).toBe('2024-03-07T10:00:00.000Z');
+    expect(bad({ event: 'e', distinctId: 'u', timestamp: NaN }).message).not.toMatch(/epoch seconds/);
   });
 });

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCollector, type Collector } from '../../src/devserver';
 import { PostHog, type HogtailError } from '../../src/node';
 import { LIB_VERSION } from '../../src/core/version';
+import { resolveOptions } from '../../src/node/options';
+import { createFaultCollector } from '../support/fault-collector';
 
 let collector: Collector | undefined;
 const clients: PostHog[] = [];
@@ -227,5 +229,114 @@ describe('bad input never throws and never blocks the rest', () => {
     await client.flush();
     expect(collector.events.map((e) => e.event)).toEqual(['shown']);
     expect(client.stats().dropped).toEqual({ opted_out: 1 });
+  });
+});
+
+describe('order, refusals and reports', () => {
+  it('an event waiting for its flags keeps its place: later events queue behind it (historical migration order)', async () => {
+    collector = await createCollector({ decide: () => ({ featureFlags: { beta: true } }) as never });
+    const client = new PostHog('phc_k', { host: collector.url, flushAt: 1000, flushOnExitTimeout: 0, historicalMigration: true });
+    clients.push(client);
+    client.capture({ distinctId: 'u1', event: 'first', sendFeatureFlags: true });
+    client.capture({ distinctId: 'u1', event: 'second' });
+    client.identify({ distinctId: 'u1', properties: { plan: 'pro' } });
+    client.capture({ distinctId: 'u2', event: 'third', sendFeatureFlags: true });
+    client.capture({ distinctId: 'u2', event: 'fourth' });
+    await client.flush();
+    expect(collector.events.map((e) => e.event)).toEqual(['first', 'second', '$identify', 'third', 'fourth']);
+    expect(collector.events[0]!.properties['$feature/beta']).toBe(true);
+    expect(collector.events[1]!.properties['$feature/beta']).toBeUndefined();
+  });
+
+  it('events still waiting for flags at the shutdown deadline are reported with their uuids', async () => {
+    const hanging = await createFaultCollector({ plan: (_index, info) => (info.path.startsWith('/decide') ? { kind: 'hang' } : undefined) });
+    collector = hanging;
+    const client = new PostHog('phc_k', { host: hanging.url, flushAt: 1, flushOnExitTimeout: 0 });
+    const errors: HogtailError[] = [];
+    client.on('error', (error) => errors.push(error));
+    const uuid = '0190a0a0-0000-7000-8000-000000000001';
+    client.capture({ distinctId: 'u1', event: 'waits', sendFeatureFlags: true, uuid });
+    client.capture({ distinctId: 'u1', event: 'behind it' });
+    await client.shutdown(300);
+    const dropped = errors.filter((e) => e.name === 'DroppedEventsError') as Array<HogtailError & { reason: string; uuids: string[] }>;
+    expect(dropped).toHaveLength(1);
+    expect(dropped[0]!.reason).toBe('shutdown');
+    expect(dropped[0]!.uuids).toHaveLength(2);
+    expect(dropped[0]!.uuids[0]).toBe(uuid);
+    expect(client.stats().dropped).toEqual({ shutdown: 2 });
+    expect(hanging.events).toEqual([]);
+  });
+
+  it('identify: keys beside $set go to $set too; properties that are not an object are refused, not spread', async () => {
+    const { collector, client, errors } = await setup();
+    client.identify({ distinctId: 'u1', properties: { $set: { plan: 'pro' }, email: 'a@example.com' } });
+    client.identify({ distinctId: 'u1', properties: 'abc' as never });
+    client.screen({ distinctId: 'u1', name: 'Home', properties: 'tab=2' as never });
+    client.surveyShown({ distinctId: 'u1', surveyId: 'sv', properties: [1] as never });
+    await client.flush();
+    expect(collector.events.map((e) => e.event)).toEqual(['$identify']);
+    expect(collector.events[0]!.properties.$set).toEqual({ plan: 'pro', email: 'a@example.com' });
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/identify\(\) properties must be an object; got string/),
+      expect.stringMatching(/screen\(\) properties must be an object; got string/),
+      expect.stringMatching(/survey shown properties must be an object; got object/),
+    ]);
+    expect(client.stats().dropped).toEqual({ invalid: 3 });
+  });
+
+  it('a disabled client reports its first dropped event once per disabled period, and counts every one', async () => {
+    const { collector, client, errors } = await setup({ disabled: true });
+    for (let i = 0; i < 3; i++) client.capture({ distinctId: 'u', event: 'hidden' });
+    client.enable();
+    client.capture({ distinctId: 'u', event: 'shown' });
+    client.disable();
+    client.capture({ distinctId: 'u', event: 'hidden again' });
+    await client.flush();
+    expect(collector.events.map((e) => e.event)).toEqual(['shown']);
+    const reports = errors.filter((e) => (e as { reason?: string }).reason === 'opted_out');
+    expect(reports).toHaveLength(2);
+    expect(reports[0]!.message).toMatch(/capture is disabled.*Call enable\(\)/);
+    expect(client.stats().dropped).toEqual({ opted_out: 4 });
+  });
+
+  it("a historical migration keeps the source's $lib and $lib_version; other events get hogtail's", async () => {
+    const { collector, client } = await setup({ historicalMigration: true });
+    client.capture({ distinctId: 'u', event: 'old', properties: { $lib: 'web', $lib_version: '1.2.3' } });
+    client.capture({ distinctId: 'u', event: 'plain' });
+    await client.flush();
+    expect(collector.events.map((e) => [e.properties.$lib, e.properties.$lib_version])).toEqual([
+      ['web', '1.2.3'],
+      ['hogtail-node', LIB_VERSION],
+    ]);
+  });
+
+  it('a host that redirects is refused in one request with what to fix, not split event by event', async () => {
+    let requests = 0;
+    const server = http.createServer((req, res) => {
+      requests++;
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(301, { Location: 'https://elsewhere.example/batch/' });
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const client = new PostHog('phc_k', { host: `http://127.0.0.1:${port}`, flushAt: 1000, flushOnExitTimeout: 0 });
+    const errors: HogtailError[] = [];
+    client.on('error', (error) => errors.push(error));
+    for (let i = 0; i < 8; i++) client.capture({ distinctId: 'u', event: `e${i}` });
+    await client.shutdown(5000);
+    server.close();
+    expect(requests).toBe(1);
+    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/8 event\(s\) dropped.*301.*check the host/)]);
+    expect(client.stats().dropped).toEqual({ rejected: 8 });
+  });
+
+  it('maxBatchBytes is capped so a request stays under the 20 MiB wire limit whatever the text', () => {
+    const problems: string[] = [];
+    expect(resolveOptions({ maxBatchBytes: 50_000_000 }, problems).maxBatchBytes).toBe(6_000_000);
+    expect(problems.join()).toMatch(/maxBatchBytes 50000000 could make a request over the server's 20 MiB cap; using 6000000/);
+    expect(resolveOptions({}, []).maxBatchBytes).toBe(5_000_000);
   });
 });

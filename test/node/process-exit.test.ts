@@ -51,3 +51,13 @@ it('a client with pending retries does not keep the process alive when exit flus
   `);
   expect(result.code).toBe(0);
 });
+
+it('with exit flushing off, what is still queued at exit is reported, not lost silently', async () => {
+  collector = await createFaultCollector({ plan: () => ({ kind: 'status', status: 503 }) });
+  const result = await runScript(`
+    const client = new PostHog('phc_k', { host: ${JSON.stringify(collector.url)}, flushOnExitTimeout: 0, flushAt: 1, retry: { initialDelayMs: 60000 } });
+    client.capture({ distinctId: 'u', event: 'x' });
+  `);
+  expect(result.code).toBe(0);
+  expect(result.stderr).toMatch(/DroppedEventsError: 1 event\(s\) were still undelivered/);
+});

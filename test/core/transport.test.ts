@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelay, DEFAULT_RETRY } from '../../src/core/backoff';
+import { classifyResponse, parseRetryAfter } from '../../src/core/transport';
+
+const response = (status: number, body = '', retryAfter: string | null = null) => ({ status, body, retryAfter });
+
+describe('classifyResponse: the real server rules (DESIGN §3)', () => {
+  it.each([200, 204])('%i is delivered', (status) => {
+    expect(classifyResponse(response(status)).kind).toBe('ok');
+  });
+
+  it.each([408, 429, 500, 502, 503, 504])('%i is retried', (status) => {
+    expect(classifyResponse(response(status, 'busy'))).toMatchObject({ kind: 'retry', status, message: expect.stringContaining(`${status}: busy`) });
+  });
+
+  it('a 429 or 503 carries its Retry-After to the backoff', () => {
+    expect(classifyResponse(response(429, '', '7'))).toMatchObject({ kind: 'retry', retryAfterMs: 7000 });
+    expect(classifyResponse(response(503))).toMatchObject({ kind: 'retry', retryAfterMs: undefined });
+  });
+
+  it('400 and 413 split the batch to isolate the bad event', () => {
+    expect(classifyResponse(response(400, 'bad uuid'))).toMatchObject({ kind: 'split', status: 400 });
+    expect(classifyResponse(response(413))).toMatchObject({ kind: 'split', status: 413 });
+  });
+
+  it('a refused key, a wrong host or a redirect is refused for every event, with what to fix', () => {
+    expect(classifyResponse(response(401))).toMatchObject({ kind: 'reject', message: expect.stringMatching(/project API key.*phc_/) });
+    for (const status of [301, 302, 307, 308, 403, 404, 405]) {
+      expect(classifyResponse(response(status))).toMatchObject({ kind: 'reject', status, message: expect.stringMatching(/check the host/) });
+    }
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.UTC(2024, 4, 1, 10, 0, 0);
+  it('reads delta seconds and HTTP dates; absent or unreadable is undefined', () => {
+    expect(parseRetryAfter('3', now)).toBe(3000);
+    expect(parseRetryAfter('0.5', now)).toBe(500);
+    expect(parseRetryAfter('Wed, 01 May 2024 10:00:05 GMT', now)).toBe(5000);
+    expect(parseRetryAfter('Wed, 01 May 2024 09:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter('  ', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe('backoffDelay: exponential, capped, jittered; Retry-After wins', () => {
+  const retry = { ...DEFAULT_RETRY, initialDelayMs: 100, maxDelayMs: 1_000 };
+
+  it('doubles per attempt up to the cap, between half and all of it', () => {
+    const low = [1, 2, 3, 4, 5, 6].map((attempt) => backoffDelay(attempt, retry, () => 0));
+    const high = [1, 2, 3, 4, 5, 6].map((attempt) => backoffDelay(attempt, retry, () => 1));
+    expect(high).toEqual([100, 200, 400, 800, 1000, 1000]);
+    expect(low).toEqual([50, 100, 200, 400, 500, 500]);
+  });
+
+  it('spreads clients out: different random draws give different delays within the range', () => {
+    const draws = [0.1, 0.4, 0.9].map((r) => backoffDelay(3, retry, () => r));
+    expect(new Set(draws).size).toBe(3);
+    for (const delay of draws) {
+      expect(delay).toBeGreaterThanOrEqual(200);
+      expect(delay).toBeLessThanOrEqual(400);
+    }
+  });
+
+  it('a huge attempt count does not overflow', () => {
+    expect(backoffDelay(5_000, retry, () => 1)).toBe(1000);
+  });
+
+  it("the server's Retry-After replaces the backoff, bounded by maxRetryAfterMs", () => {
+    expect(backoffDelay(1, retry, () => 1, 7_000)).toBe(7_000);
+    expect(backoffDelay(1, { ...retry, maxRetryAfterMs: 5_000 }, () => 1, 7_000)).toBe(5_000);
+  });
+});
