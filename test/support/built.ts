@@ -8,6 +8,6 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export function ensureBuilt(file = 'dist/node/index.js'): string {
   const path = repoRoot + file;
-  if (!existsSync(path)) execFileSync('npx', ['rollup', '-c', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
+  if (!existsSync(path)) execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
   return path;
 }
