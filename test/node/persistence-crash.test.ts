@@ -18,7 +18,7 @@ beforeAll(() => {
   const newest = Math.max(...['src/core', 'src/node', 'src/node/persistence'].flatMap((dir) =>
     readdirSync(repoRoot + dir).filter((f) => f.endsWith('.ts')).map((f) => statSync(`${repoRoot}${dir}/${f}`).mtimeMs),
   ));
-  if (statSync(entry).mtimeMs < newest) execFileSync('npx', ['rollup', '-c', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
+  if (statSync(entry).mtimeMs < newest) execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
 });
 
 const cleanups: (() => unknown)[] = [];

@@ -43,9 +43,7 @@ export async function ensureBrowserBuild(): Promise<string> {
     }
     try {
       if (!fresh()) {
-        // Until the lead merges the browser entries into rollup.config.js, they live in their own config.
-        const config = existsSync(repoRoot + 'rollup.browser.config.js') ? ['-c', 'rollup.browser.config.js'] : ['-c'];
-        execFileSync('npx', ['rollup', ...config, '--silent'], { cwd: repoRoot, stdio: 'inherit' });
+        execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
       }
     } finally {
       rmSync(lock, { recursive: true, force: true });
