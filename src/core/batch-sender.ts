@@ -19,6 +19,12 @@ export interface BatchSenderOptions {
 
 export type BatchSender = (events: readonly QueuedEvent[]) => Promise<DeliveryResult>;
 
+/** The request body for these events, compressed when the sender compresses. */
+export type BatchEncoder = (events: readonly QueuedEvent[]) => Uint8Array | string | Promise<Uint8Array | string>;
+
+/** A body built ahead for exactly these events (prepared-bodies.ts), or undefined to build one now. */
+export type PreparedBody = (events: readonly QueuedEvent[]) => Promise<Uint8Array | string> | undefined;
+
 export function batchBody(apiKey: string, events: readonly QueuedEvent[], historicalMigration: boolean, sentAt: string): string {
   // join() allocates the body once; += would build a rope of a thousand nodes to flatten later.
   const items = events.map((event) => event.json);
@@ -33,16 +39,24 @@ export function batchUrl(host: string, compressed: boolean): string {
   return host.replace(/\/+$/, '') + '/batch/' + (compressed ? '?compression=gzip-js' : '');
 }
 
-export function createBatchSender(options: BatchSenderOptions): BatchSender {
-  const { apiKey, executor, compress, timeoutMs } = options;
+export function createBatchEncoder(options: BatchSenderOptions): BatchEncoder {
+  const { apiKey, compress } = options;
   const historical = options.historicalMigration === true;
-  const url = batchUrl(options.host, compress !== undefined);
+  return (events) => {
+    const json = batchBody(apiKey, events, historical, new Date().toISOString());
+    return compress ? compress(json) : json;
+  };
+}
+
+export function createBatchSender(options: BatchSenderOptions, preparedBody?: PreparedBody): BatchSender {
+  const { executor, timeoutMs } = options;
+  const encode = createBatchEncoder(options);
+  const url = batchUrl(options.host, options.compress !== undefined);
   const headers = { 'Content-Type': options.contentType ?? 'application/json' };
 
   return async (events) => {
-    const json = batchBody(apiKey, events, historical, new Date().toISOString());
     try {
-      const body = compress ? await compress(json) : json;
+      const body = await (preparedBody?.(events) ?? encode(events));
       const response = await executor({ url, body, headers, timeoutMs });
       return classifyResponse(response);
     } catch (cause) {

@@ -27,6 +27,12 @@ export interface QueuePersistence {
   retain?(events: readonly QueuedEvent[]): QueuedEvent[];
 }
 
+/**
+ * Told, while a request is in flight, which events will make the next one, so the platform can
+ * build and compress that body meanwhile (Node). The wire still sees one request at a time.
+ */
+export type Lookahead = (events: readonly QueuedEvent[]) => void;
+
 export interface QueueOptions {
   send: BatchSender;
   /** Start a request once this many events wait. */
@@ -86,8 +92,9 @@ interface Waiter {
 /**
  * @param closable false where close() is never called (the browser): the bundler then sees that
  *   `closed` stays false and leaves close() and every check of it out of the script tag.
+ * @param lookahead passed by Node only; the script tag, which never passes it, does not carry it.
  */
-export function createQueue(options: QueueOptions, closable?: false): Queue {
+export function createQueue(options: QueueOptions, closable?: false, lookahead?: Lookahead): Queue {
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
   const random = options.random ?? Math.random;
   const { send, persistence, onDrop, onRetry } = options;
@@ -103,6 +110,8 @@ export function createQueue(options: QueueOptions, closable?: false): Queue {
   /** Sizes of the segments to send next while isolating a bad event, top = next. */
   const splitStack: number[] = [];
   let failures = 0;
+  /** Size of the batch announced to `lookahead`: the next request takes exactly it (0: none). */
+  let reserved = 0;
   let draining = false;
   let sending = false;
   let closed = false;
@@ -141,6 +150,7 @@ export function createQueue(options: QueueOptions, closable?: false): Queue {
   }
 
   function putBackInFront(entries: Entry[]): void {
+    if (lookahead) reserved = 0; // the front changed: what was announced is no longer next
     waiting = entries.concat(waiting.slice(head));
     head = 0;
     for (const entry of entries) waitingBytes += entry.size;
@@ -207,18 +217,25 @@ export function createQueue(options: QueueOptions, closable?: false): Queue {
     }, options.flushIntervalMs);
   }
 
-  function sendNext(): void {
-    const usedSplit = splitStack.length > 0;
-    const limit = usedSplit ? splitStack[splitStack.length - 1]! : options.maxBatchSize;
+  /** The entries at the front that make the next request (by count and bytes), left in place. */
+  function nextBatch(limit: number): Entry[] {
     const batch: Entry[] = [];
     let bytes = 0;
-    while (batch.length < limit) {
-      const next = waiting[head];
-      if (next === undefined) break;
-      if (batch.length > 0 && bytes + next.size > options.maxBatchBytes) break;
+    for (let index = head; batch.length < limit; index++) {
+      const next = waiting[index];
+      if (next === undefined || (batch.length > 0 && bytes + next.size > options.maxBatchBytes)) break;
       bytes += next.size;
-      batch.push(takeFromHead()!);
+      batch.push(next);
     }
+    return batch;
+  }
+
+  function sendNext(): void {
+    const usedSplit = splitStack.length > 0;
+    // `lookahead &&` everywhere `reserved` is touched lets the bundler drop it from the script tag.
+    const batch = nextBatch(usedSplit ? splitStack[splitStack.length - 1]! : (lookahead && reserved) || options.maxBatchSize);
+    if (lookahead) reserved = 0;
+    batch.forEach(takeFromHead);
     inFlight = batch;
     sending = true;
     stats.requests++;
@@ -226,6 +243,13 @@ export function createQueue(options: QueueOptions, closable?: false): Queue {
       (result) => settle(result, usedSplit),
       (cause: unknown) => settle({ kind: 'retry', message: `sending failed (${String(cause)})`, cause }, usedSplit),
     );
+    // Only when the next request follows this one at once. It then takes exactly these events, so
+    // the prepared body fits even if more are captured meanwhile (they go in the request after).
+    if (lookahead && !usedSplit && (draining || waitingCount() >= options.flushAt)) {
+      const upcoming = nextBatch(options.maxBatchSize);
+      reserved = upcoming.length;
+      if (reserved > 0) lookahead(upcoming.map((entry) => entry.event));
+    }
   }
 
   function settle(result: DeliveryResult, usedSplit: boolean): void {

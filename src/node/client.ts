@@ -3,10 +3,11 @@
  * the codebase) because posthog-node users write `new PostHog(key, options)` and drop-in means the
  * same line keeps working.
  */
-import { createBatchSender } from '../core/batch-sender';
+import { createBatchEncoder, createBatchSender } from '../core/batch-sender';
 import { createEmitter } from '../core/emitter';
 import { DroppedEventsError, HogtailError, InvalidEventError } from '../core/errors';
 import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type QueuedEvent } from '../core/event';
+import { createPreparedBodies } from '../core/prepared-bodies';
 import { createQueue, type Queue, type QueueStats } from '../core/queue';
 import { createReporter, type Reporter } from '../core/reporter';
 import {
@@ -172,14 +173,17 @@ export class PostHog implements ExitAware {
       this.#executor = createNodeExecutor();
       execute = this.#executor.execute;
     }
-    const send = createBatchSender({
+    const senderOptions = {
       host: this.options.host,
       apiKey,
       executor: execute,
       compress: this.options.compression === 'gzip' ? (options.compressor ?? gzipWithZlib) : undefined,
       historicalMigration: this.options.historicalMigration,
       timeoutMs: this.options.requestTimeout,
-    });
+    };
+    // Batch n+1 is built and compressed while batch n is in flight (see prepared-bodies.ts).
+    const preparedBodies = createPreparedBodies(createBatchEncoder(senderOptions));
+    const send = createBatchSender(senderOptions, preparedBodies.take);
     this.#flagCache = createFlagCache({
       host: this.options.host,
       apiKey,
@@ -202,7 +206,7 @@ export class PostHog implements ExitAware {
       persistence: this.#persistence?.hook,
       onDrop: (error) => this.#reporter.report(error),
       onRetry: (error) => this.#reporter.report(error),
-    });
+    }, undefined, preparedBodies.prepare);
     if (this.#persistence) this.#queue.restore(this.#persistence.restored);
     // Also with exit flushing off: what is still queued at exit is then at least reported.
     registerForExit(this);
