@@ -4,13 +4,13 @@
 // own process. Every run is a fresh process with a fresh journal directory.
 //   node bench/node-persistence.js [--events 100000] [--users 1000] [--rounds 3] [--modes memory,interval,always] [--write]
 // Needs dist/ (npm run build). --write puts the table into BENCHMARKS.md between the node-persistence markers.
-import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { writeBenchmarkSection } from './lib/write-section.js';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureCaptureRun } from './lib/workload.js';
 import { arg } from './lib/args.js';
+import { fmt, median, runMeasured, startCollector } from './lib/processes.js';
 
 
 if (process.argv[2] === '--child') await runChild(...process.argv.slice(3));
@@ -45,53 +45,23 @@ async function runParent() {
   const users = Number(arg('users', 1_000));
   const rounds = Number(arg('rounds', 3));
   const modes = arg('modes', 'memory,interval,always').split(',');
-  const here = new URL('.', import.meta.url).pathname;
-
-  const once = (child, predicate) =>
-    new Promise((resolve, reject) => {
-      const onExit = (code) => reject(new Error(`process exited (${code}) before answering`));
-      const onMessage = (message) => {
-        if (predicate(message)) {
-          child.off('message', onMessage);
-          child.off('exit', onExit);
-          resolve(message);
-        }
-      };
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-    });
-
-  const collector = fork(`${here}collector-process.js`, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const { url } = await once(collector, (m) => m.url !== undefined);
-  const ask = (message, key) => {
-    const answer = once(collector, (m) => m[key] !== undefined);
-    collector.send(message);
-    return answer;
-  };
+  const collector = await startCollector();
 
   const results = Object.fromEntries(modes.map((mode) => [mode, []]));
   for (let round = 0; round < rounds; round++) {
     for (const mode of modes) {
-      await ask('reset', 'reset');
+      await collector.reset();
       const dir = mkdtempSync(join(tmpdir(), 'hogtail-bench-'));
-      const child = fork(new URL(import.meta.url).pathname, ['--child', mode, url, String(events), String(users), dir], {
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      });
-      const run = await once(child, (m) => m.mode !== undefined);
-      child.kill();
+      const run = await runMeasured(new URL(import.meta.url).pathname, ['--child', mode, collector.url, String(events), String(users), dir], 'mode');
       rmSync(dir, { recursive: true, force: true });
-      // Give the collector a moment to finish parsing the last request it acknowledged.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const stats = await ask('stats', 'received');
+      const stats = await collector.stats();
       const row = { ...run, lost: events - stats.received, duplicates: stats.duplicates, eventsPerSec: (stats.received / run.endToEndMs) * 1000 };
       results[mode].push(row);
       console.error(`round ${round + 1} ${mode}: ${Math.round(row.eventsPerSec)} ev/s, ${row.cpuUsPerEvent.toFixed(1)} CPU µs/ev, lost ${row.lost}`);
     }
   }
-  collector.send('close');
+  collector.close();
 
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
   const label = { memory: 'memory (default)', interval: "file, fsync 'interval' (100 ms)", always: "file, fsync 'always'" };
   const memoryRate = results.memory ? median(results.memory.map((r) => r.eventsPerSec)) : NaN;
 
