@@ -1,6 +1,6 @@
 // The queue's policy (batching, order, splitting, retry, eviction, flush, close), driven by a
 // scripted sender in-process. The HTTP side is covered against a real server in test/node.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DroppedEventsError, TransportError } from '../../src/core/errors';
 import type { QueuedEvent } from '../../src/core/event';
 import { createQueue, type QueueOptions } from '../../src/core/queue';
@@ -125,6 +125,31 @@ describe('queue', () => {
     ]);
     expect(h.retries[1]!.retryInMs).toBe(30);
     expect(h.drops).toEqual([]);
+  });
+
+  it('waits out Retry-After and the backoff before the next attempt, never less (fake clock)', async () => {
+    vi.useFakeTimers();
+    try {
+      const h = harness((_, call) =>
+        call === 1 ? { kind: 'retry', status: 429, message: 'slow down', retryAfterMs: 7_000 } : call === 2 ? { kind: 'retry', status: 503, message: 'down' } : ok,
+        { retry: { initialDelayMs: 1_000, maxDelayMs: 30_000, maxAttempts: 10 }, random: () => 0 },
+      );
+      for (let i = 0; i < 5; i++) h.queue.enqueue(event(i));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.requests).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(6_999);
+      expect(h.requests).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(h.requests).toHaveLength(2);
+      // Second consecutive failure: 2 × 1,000 ms, jittered down to half by random() = 0.
+      await vi.advanceTimersByTimeAsync(999);
+      expect(h.requests).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(h.requests).toHaveLength(3);
+      expect(h.delivered).toEqual(['u0', 'u1', 'u2', 'u3', 'u4']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a rejected key or host drops the batch with the reason, and the queue goes on', async () => {
