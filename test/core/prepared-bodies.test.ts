@@ -6,6 +6,7 @@ import type { QueuedEvent } from '../../src/core/event';
 import { createPreparedBodies, MAX_PREPARED_AGE_MS } from '../../src/core/prepared-bodies';
 import { createQueue } from '../../src/core/queue';
 import type { DeliveryResult } from '../../src/core/transport';
+import { TEST_QUEUE_OPTIONS } from '../support/queue-options';
 
 const event = (n: number): QueuedEvent => ({ uuid: `u${n}`, json: `{"n":${n}}` });
 const ok: DeliveryResult = { kind: 'ok' };
@@ -17,14 +18,9 @@ function gatedQueue() {
   const answers: Array<(result: DeliveryResult) => void> = [];
   const queue = createQueue(
     {
+      ...TEST_QUEUE_OPTIONS,
       flushAt: 10,
       flushIntervalMs: 60_000,
-      maxBatchSize: 100,
-      maxBatchBytes: 1_000_000,
-      maxQueueSize: 10_000,
-      maxQueueBytes: 10_000_000,
-      retry: { initialDelayMs: 1, maxDelayMs: 1, maxAttempts: 100 },
-      random: () => 0.5,
       onDrop: () => {},
       send: (batch) => {
         requests.push(batch.map((e) => e.uuid));

@@ -5,6 +5,7 @@ import type { DroppedEventsError, TransportError } from '../../src/core/errors';
 import type { QueuedEvent } from '../../src/core/event';
 import { createQueue, type QueueOptions } from '../../src/core/queue';
 import type { DeliveryResult } from '../../src/core/transport';
+import { TEST_QUEUE_OPTIONS } from '../support/queue-options';
 
 const event = (n: number): QueuedEvent => ({ uuid: `u${n}`, json: `{"n":${n}}` });
 
@@ -17,14 +18,7 @@ function harness(
   const retries: TransportError[] = [];
   const delivered: string[] = [];
   const queue = createQueue({
-    flushAt: 5,
-    flushIntervalMs: 20,
-    maxBatchSize: 100,
-    maxBatchBytes: 1_000_000,
-    maxQueueSize: 1_000,
-    maxQueueBytes: 10_000_000,
-    retry: { initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 1000 },
-    random: () => 0.5,
+    ...TEST_QUEUE_OPTIONS,
     onDrop: (error) => drops.push(error),
     onRetry: (error) => retries.push(error),
     ...overrides,
