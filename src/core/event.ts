@@ -78,7 +78,7 @@ export function buildEvent(
   } else {
     const parsed = parseTimestamp(input.timestamp);
     if (parsed === undefined) {
-      const seconds = typeof input.timestamp === 'number' && Math.abs(input.timestamp) < 1e11 ? ' (that number looks like epoch seconds: multiply by 1000)' : '';
+      const seconds = typeof input.timestamp === 'number' && Math.abs(input.timestamp) < 1e11 ? ' (epoch seconds? multiply by 1000)' : '';
       return fail(`"${name}" timestamp must be a Date, an ISO 8601 string or epoch milliseconds${seconds}`, input.timestamp);
     }
     timestamp = parsed;
