@@ -15,6 +15,12 @@ export interface SourceProgress {
   /** Rows (valid or rejected) of this source fully handled: every valid one acknowledged. */
   rows: number;
   complete: boolean;
+  /** Absolute path; null for stdin. The fields below are absent in checkpoints of earlier versions. */
+  path?: string | null;
+  /** Size on disk when the import started; null for stdin. */
+  sizeBytes?: number | null;
+  /** sha256 of the decoded text through the end of row `rows` (input-digest.ts). */
+  digest?: string;
 }
 
 export interface Checkpoint {

@@ -38,6 +38,8 @@ export interface Chunk {
   /** Events captured in this run up to the end of this chunk. */
   capturedThrough: number;
   flushed: Promise<void> | undefined;
+  /** Digest of the source's text through endRow (input-digest.ts), for the checkpoint; set on close. */
+  digest: string;
 }
 
 export interface DeliveryOptions {

@@ -44,5 +44,7 @@ export function createSniffingReader(sink: RecordSink, onDetected?: (format: Inp
     end() {
       if (reader) reader.end();
     },
+    // The held text goes to the reader in one piece, so its count covers everything written.
+    recordEnd: () => reader?.recordEnd() ?? 0,
   };
 }

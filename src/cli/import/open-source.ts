@@ -7,6 +7,10 @@
  * content prefix makes a different file at the same path a different source; the path and size keep
  * two exports that start alike apart. Stdin has no path, so it is identified by its first 64 KB:
  * pipe the same data again and the rows get the same uuids (use --source-id to be explicit).
+ *
+ * Location = where the input lives (the absolute path, or --source-id; for stdin its identity). It
+ * names the checkpoint, so a file edited after an interrupted run still finds its checkpoint and the
+ * change is refused, instead of looking like new input and being sent again under new uuids.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -25,6 +29,10 @@ export interface OpenedSource {
   label: string;
   /** 64 hex digits. */
   identity: string;
+  /** What names the checkpoint: stays the same when the file's content changes. */
+  location: string;
+  /** Absolute path; undefined for stdin. */
+  path: string | undefined;
   /** Size on disk (compressed if gzipped); undefined for stdin. */
   sizeBytes: number | undefined;
   gzip: boolean;
@@ -74,6 +82,7 @@ export async function openSource(
   if (sourceId !== undefined) hash.update(`source-id\0${sourceId}`);
   else hash.update(`${absolute}\0${sizeBytes ?? ''}\0`).update(prefix);
   const identity = hash.digest('hex');
+  const location = sourceId !== undefined ? `source-id\0${sourceId}` : isStdin ? `stdin\0${identity}` : `file\0${absolute}`;
   const gzip = prefix.length >= 2 && prefix[0] === 0x1f && prefix[1] === 0x8b;
 
   let bytesRead = 0;
@@ -113,6 +122,8 @@ export async function openSource(
   return {
     label: isStdin ? 'stdin' : path,
     identity,
+    location,
+    path: isStdin ? undefined : absolute,
     sizeBytes,
     gzip,
     text: text(),

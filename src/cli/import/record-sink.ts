@@ -15,6 +15,12 @@ export interface RecordReader {
   write(text: string): void;
   /** The input ended; flushes a last record without a trailing newline. Throws on a truncated file. */
   end(): void;
+  /**
+   * Characters of all text written so far up to the end of the last record handed to the sink
+   * (blank lines and a CSV header alone do not move it). The checkpoint keeps a digest of the input
+   * through its last acknowledged row, and this is where that row ends.
+   */
+  recordEnd(): number;
 }
 
 /** The file's structure is broken beyond one row (e.g. an unterminated JSON array): stop the import. */

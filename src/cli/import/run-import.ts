@@ -9,8 +9,11 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { readCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint';
+import { describeCheckpointsIn } from './checkpoint-list';
+import { changedInputMessage, describeSourceChange } from './checkpoint-match';
 import type { Connection } from './connection';
 import { createDelivery, type Chunk, type Delivery } from './delivery';
+import { createInputDigest, EMPTY_DIGEST } from './input-digest';
 import { createReader, createSniffingReader, formatFromName, type InputFormat } from './input-format';
 import type { Mapping } from './mapping';
 import { openSource, type OpenedSource } from './open-source';
@@ -115,16 +118,25 @@ async function importSources(
     }
   }
 
-  const importId = createHash('sha256').update(sources.map((s) => s.identity).join(',')).digest('hex').slice(0, 12);
+  // Named by where the input lives, not by its content: see open-source.ts on location.
+  const importId = createHash('sha256').update(sources.map((s) => s.location).join('\n')).digest('hex').slice(0, 12);
   const checkpointPath = dryRun ? undefined : resolve(io.cwd, options.checkpointPath ?? `hogtail-import-${importId}.checkpoint.json`);
   const previous = checkpointPath === undefined ? undefined : await readCheckpoint(checkpointPath);
   if (previous !== undefined) {
-    const same =
-      previous.sources.length === sources.length && previous.sources.every((s, i) => s.identity === sources[i]!.identity);
-    if (!same) {
-      throw new StopImport(`the checkpoint ${checkpointPath} belongs to different input (the files or their order changed). Give another --checkpoint, or delete it to start over.`, EXIT_USAGE);
+    if (previous.sources.length !== sources.length) {
+      throw new StopImport(
+        `the checkpoint ${checkpointPath} is for ${previous.sources.length} input(s): ${previous.sources.map((s) => s.path ?? s.label).join(', ')}; this command reads ${sources.length}. Give the same inputs in the same order, pass another --checkpoint, or delete it to import as new data.`,
+        EXIT_USAGE,
+      );
     }
-    if (!options.resume) {
+    for (const [i, source] of sources.entries()) {
+      const change = describeSourceChange(previous.sources[i]!, source);
+      if (change !== undefined) throw new StopImport(changedInputMessage(source.label, source.path !== undefined, change, checkpointPath!), EXIT_USAGE);
+    }
+    // A checkpoint that acknowledged nothing (a run that failed before its first answer) is safe to
+    // continue without --resume: the input is unchanged, so its rows get the uuids they had.
+    const acknowledgedAny = previous.sources.some((s) => s.rows > 0 || s.complete);
+    if (!options.resume && acknowledgedAny) {
       throw new StopImport(
         `this input was imported before (${previous.sent} rows acknowledged, checkpoint ${checkpointPath}). Pass --resume to continue where it stopped, or delete the checkpoint to send everything again.`,
         EXIT_USAGE,
@@ -134,13 +146,26 @@ async function importSources(
       io.stdout(`nothing to do: this input was imported completely (${previous.sent} sent, ${previous.rejected} rejected; checkpoint ${checkpointPath})\n`);
       return EXIT_OK;
     }
-  } else if (options.resume) {
-    io.stderr('hogtail import: no checkpoint found for this input; starting from the first row\n');
+  } else if (checkpointPath !== undefined && options.resume) {
+    // Starting over here could re-send rows under new uuids (the input may have changed or moved).
+    throw new StopImport(
+      `--resume: there is no checkpoint ${checkpointPath} for this input, so nothing was sent.\n${await describeCheckpointsIn(io.cwd)}\n` +
+        'Pass the one that belongs to this input with --checkpoint FILE (the input must be unchanged); or, if this input was never imported, run without --resume.',
+      EXIT_USAGE,
+    );
   }
 
   const state: Checkpoint = previous ?? {
     version: 1,
-    sources: sources.map((s) => ({ label: s.label, identity: s.identity, rows: 0, complete: false })),
+    sources: sources.map((s) => ({
+      label: s.label,
+      identity: s.identity,
+      rows: 0,
+      complete: false,
+      path: s.path ?? null,
+      sizeBytes: s.sizeBytes ?? null,
+      digest: EMPTY_DIGEST,
+    })),
     rejects: null,
     sent: 0,
     rejected: 0,
@@ -154,6 +179,8 @@ async function importSources(
   if (rejectsPath !== undefined) {
     const keep = previous === undefined ? undefined : (previous.rejects?.bytes ?? 0);
     rejects = await openRejectsFile(resolve(io.cwd, rejectsPath), keep, options.rejectsPath !== undefined);
+    const opened = rejects;
+    cleanups.push(() => opened.close());
   }
   const firstRejects: string[] = [];
 
@@ -232,6 +259,7 @@ async function importSources(
     const progressOfSource = state.sources[chunk.sourceIndex]!;
     progressOfSource.rows = chunk.endRow;
     progressOfSource.complete = chunk.complete;
+    progressOfSource.digest = chunk.digest;
     state.sent += chunk.captured - chunk.refusedByServer;
     state.rejected += chunk.rejects.length;
     await saveCheckpoint(chunk.complete);
@@ -239,6 +267,10 @@ async function importSources(
   }
 
   cleanups.push(() => progress.stop());
+
+  // Before the first request: a crash at any moment after it leaves a checkpoint that records which
+  // input this was, so a changed input is refused rather than sent again under new uuids.
+  if (previous === undefined) await saveCheckpoint(true);
 
   const openChars = () => window.reduce((sum, chunk) => sum + chunk.chars, 0);
 
@@ -254,6 +286,9 @@ async function importSources(
     currentSource = source;
     const skip = sourceState.rows;
     const uuids = createRowUuids(source.identity);
+    const digest = createInputDigest();
+    const inputChanged = (detail: string) =>
+      new StopImport(changedInputMessage(source.label, source.path !== undefined, detail, checkpointPath!), EXIT_USAGE);
     const declared = options.format ?? formatFromName(source.label);
     let fromCsv = declared === 'csv';
     const mapRowFor = { csv: createRowMapper(options.mapping, options.timestampFormat, true), other: createRowMapper(options.mapping, options.timestampFormat, false) };
@@ -273,12 +308,16 @@ async function importSources(
       chars: 0,
       capturedThrough: 0,
       flushed: undefined,
+      digest: '',
     });
     let chunk = newChunk();
 
     const closeChunk = (complete: boolean): void => {
-      chunk.endRow = Math.max(row, skip);
+      // Stopped while still skipping acknowledged rows: the checkpoint already says all there is.
+      if (row < skip) return;
+      chunk.endRow = row;
       chunk.complete = complete;
+      chunk.digest = digest.through(reader.recordEnd());
       delivery?.close(chunk);
       window.push(chunk);
       chunk = newChunk();
@@ -293,6 +332,9 @@ async function importSources(
       rowsRead++;
       if (row <= skip) {
         skippedOnResume++;
+        if (row === skip && sourceState.digest !== undefined && digest.through(reader.recordEnd()) !== sourceState.digest) {
+          throw inputChanged(`its first ${skip} rows differ from the ones acknowledged`);
+        }
         return;
       }
       chunk.lines.push(line);
@@ -326,7 +368,9 @@ async function importSources(
     try {
       for await (const text of source.text) {
         chunk.chars += text.length;
+        digest.add(text);
         reader.write(text);
+        digest.settle(reader.recordEnd());
         while (window.length > MAX_OPEN_CHUNKS || openChars() > MAX_OPEN_CHARS) {
           if (!(await settleOldest())) break;
         }
@@ -335,8 +379,10 @@ async function importSources(
       if (!stopping && delivery?.failure === undefined) {
         reader.end();
         finished = true;
+        if (row < skip) throw inputChanged(`it now ends after ${row} rows; the checkpoint had acknowledged ${skip}`);
       }
     } catch (error) {
+      if (error instanceof StopImport) throw error;
       inputProblem = `${source.label}: ${(error as Error).message}`;
     }
     if (delivery?.failure === undefined) closeChunk(finished);
