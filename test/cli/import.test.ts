@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runImportCommand } from '../../src/cli/import-command';
@@ -195,5 +196,31 @@ describe('hogtail import', () => {
     expect(collector.events.map((e) => e.properties.i)).toEqual([0, 1, 2, 4, 5, 6, 7]);
     expect(collector.events[0]!.uuid).toBe(uuids.uuidOf(0));
     expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([expect.objectContaining({ line: 4, row: 3, reason: expect.stringMatching(/refused by the server/) })]);
+  });
+
+  it('a row the server refuses while its chunk is still open is rejected with its line, not counted as sent', async () => {
+    const uuids = createRowUuids(createHash('sha256').update('source-id\0open-chunk').digest('hex'));
+    const refused = uuids.uuidOf(25);
+    await collector.close();
+    collector = await createFaultCollector({ plan: (_, info) => (info.uuids.includes(refused) ? { kind: 'status', status: 400 } : undefined) });
+    const line = (i: number) => JSON.stringify({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i, padding: 'x'.repeat(800) } }) + '\n';
+    const stdin = new PassThrough();
+    // More than the 64 KB the importer reads before it starts, so the first 100 rows go out while
+    // the rest of the input (and with it the chunk, --checkpoint-rows 100000) is still open.
+    stdin.write(Array.from({ length: 100 }, (_, i) => line(i)).join(''));
+    const running = runCommand(
+      runImportCommand,
+      ['-', ...connection(), '--source-id', 'open-chunk', '--rejects', 'bad.ndjson', '--batch-size', '10', '--checkpoint-rows', '100000'],
+      { cwd: dir, stdin },
+    );
+    // Every row but the refused one has arrived: the refusal was answered before the chunk closed.
+    await collector.waitForEvents(99, 30_000);
+    stdin.end(Array.from({ length: 10 }, (_, i) => line(100 + i)).join(''));
+    const result = await running;
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/import complete: 109 sent, 1 rejected/);
+    expect(collector.events.map((e) => e.properties.i)).toEqual(Array.from({ length: 110 }, (_, i) => i).filter((i) => i !== 25));
+    expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([expect.objectContaining({ source: 'stdin', line: 26, row: 25, reason: expect.stringMatching(/refused by the server/) })]);
   });
 });

@@ -48,7 +48,10 @@ export interface DeliveryOptions {
   retries: number;
   /** zlib level 1-9 for request bodies. */
   compressionLevel: number;
-  /** Chunks still open, to attribute a server refusal to its row. */
+  /**
+   * Chunks not yet acknowledged, the one still being filled included (batches leave while it is
+   * open), to attribute a server refusal to its row.
+   */
   openChunks: () => readonly Chunk[];
 }
 
@@ -61,6 +64,8 @@ export interface Delivery {
   acknowledge(chunk: Chunk): Promise<boolean>;
   /** Why delivery cannot go on (bad key, server unreachable); undefined while all is well. */
   readonly failure: string | undefined;
+  /** uuids the server refused that match no unacknowledged row: a bug, reported, never ignored. */
+  readonly unmatchedRefusals: readonly string[];
   readonly delivered: number;
   shutdown(timeoutMs: number): Promise<void>;
 }
@@ -104,6 +109,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
   let failure: string | undefined;
   let lastTransportProblem = '';
   let shuttingDown = false;
+  const unmatchedRefusals: string[] = [];
 
   function attributeRefusal(uuid: string, reason: string): void {
     for (const chunk of options.openChunks()) {
@@ -113,6 +119,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       chunk.rejects.push({ source: chunk.sourceLabel, line: chunk.lines[row - chunk.startRow]!, row, reason: `refused by the server: ${reason}` });
       return;
     }
+    unmatchedRefusals.push(uuid);
   }
 
   client.on('error', (error: HogtailError) => {
@@ -165,6 +172,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     get failure() {
       return failure;
     },
+    unmatchedRefusals,
     get delivered() {
       return client.stats().delivered;
     },

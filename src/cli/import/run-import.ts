@@ -185,6 +185,8 @@ async function importSources(
   const firstRejects: string[] = [];
 
   const window: Chunk[] = [];
+  /** The chunk rows are being added to; its batches may already be answered. */
+  let openChunk: Chunk | undefined;
   let delivery: Delivery | undefined;
   if (!dryRun) {
     delivery = createDelivery({
@@ -192,7 +194,7 @@ async function importSources(
       batchSize: options.batchSize,
       retries: options.retries,
       compressionLevel: options.compressionLevel,
-      openChunks: () => window,
+      openChunks: () => (openChunk === undefined ? window : [...window, openChunk]),
     });
     const client = delivery;
     cleanups.push(() => client.shutdown(0));
@@ -311,6 +313,7 @@ async function importSources(
       digest: '',
     });
     let chunk = newChunk();
+    openChunk = chunk;
 
     const closeChunk = (complete: boolean): void => {
       // Stopped while still skipping acknowledged rows: the checkpoint already says all there is.
@@ -321,6 +324,7 @@ async function importSources(
       delivery?.close(chunk);
       window.push(chunk);
       chunk = newChunk();
+      openChunk = chunk;
     };
 
     const reject = (line: number, reason: string, entry: Partial<RejectEntry>): void => {
@@ -388,6 +392,7 @@ async function importSources(
     if (delivery?.failure === undefined) closeChunk(finished);
     bytesDone += source.sizeBytes ?? source.bytesRead();
     currentSource = undefined;
+    openChunk = undefined;
     source.close();
   }
 
@@ -401,7 +406,12 @@ async function importSources(
   await rejects?.close();
   await delivery?.shutdown(delivery.failure === undefined ? 10_000 : 0);
 
-  const failure = delivery?.failure ?? inputProblem;
+  const unmatched = delivery?.unmatchedRefusals ?? [];
+  const unmatchedProblem =
+    unmatched.length === 0
+      ? undefined
+      : `the server refused ${unmatched.length} event(s) that match no row still waiting for an answer, so they are not in the rejects file (uuids: ${unmatched.slice(0, 5).join(', ')}${unmatched.length > 5 ? ', …' : ''}); please report this`;
+  const failure = delivery?.failure ?? inputProblem ?? unmatchedProblem;
   const summary: ImportSummary = {
     outcome: dryRun ? 'dry-run' : failure !== undefined ? 'failed' : stopping ? 'interrupted' : 'complete',
     sent: sentThisRun,
