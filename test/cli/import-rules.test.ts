@@ -51,6 +51,15 @@ describe('rows', () => {
     expect(reason(json({ ...base, event: '$groupidentify', properties: { $group_type: 'company', $group_key: 'c1', $group_set: {} } }))).toBe('ok');
   });
 
+  it('sends $group_identify (the migration guide\'s spelling) as $groupidentify, with that event\'s rules', () => {
+    const group = { $group_type: 'company', $group_key: 'c1', $group_set: { name: 'Acme' } };
+    const result = json({ ...base, event: '$group_identify', properties: group });
+    expect(result).toMatchObject({ ok: true, value: { event: '$groupidentify', properties: group } });
+    expect(reason(json({ ...base, event: '$group_identify', properties: { $group_type: 'company', $group_key: 'c1' } }))).toMatch(/^\$groupidentify needs property \$group_set as an object/);
+    expect(reason(json({ ...base, event: '$group_identify', properties: { $group_key: 'c1', $group_set: {} } }))).toMatch(/\$group_type/);
+    expect(reason(json({ ...base, event: '$group_identify', properties: { $group_type: 'company', $group_set: {} } }))).toMatch(/\$group_key/);
+  });
+
   it('maps CSV columns, parses JSON object columns and copies renamed columns into properties', () => {
     const csv = createRowMapper(parseMapping(['event=action,distinct_id=user', 'timestamp=at,$current_url=url']), 'iso', true);
     const result = csv({ action: '$pageview', user: 'u1', at: '2024-01-01T00:00:00Z', url: 'https://a', plan: 'pro', empty: '', $set: '{"x":1}' });

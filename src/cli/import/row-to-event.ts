@@ -12,7 +12,7 @@
  */
 import { readField, type Mapping } from './mapping';
 import { describeValue, normalizeTimestamp, type TimestampFormat } from './timestamp';
-import { checkSpecialEvent } from './special-event-rules';
+import { canonicalEventName, checkSpecialEvent } from './special-event-rules';
 
 export interface MappedEvent {
   event: string;
@@ -70,10 +70,11 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
   return function mapRow(record: unknown): MapResult {
     if (!isPlainObject(record)) return { ok: false, reason: `a row must be an object; got ${describeValue(record)}` };
 
-    const event = readField(record, mapping.event);
-    if (typeof event !== 'string' || event.trim() === '') {
-      return { ok: false, reason: `event name (${mapping.event}) is missing or blank; got ${describeValue(event)}` };
+    const name = readField(record, mapping.event);
+    if (typeof name !== 'string' || name.trim() === '') {
+      return { ok: false, reason: `event name (${mapping.event}) is missing or blank; got ${describeValue(name)}` };
     }
+    const event = canonicalEventName(name);
 
     let distinctId = readField(record, mapping.distinctId);
     if (!mapping.distinctIdMapped && (distinctId === undefined || distinctId === null)) {
