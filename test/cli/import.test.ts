@@ -223,4 +223,20 @@ describe('hogtail import', () => {
     expect(collector.events.map((e) => e.properties.i)).toEqual(Array.from({ length: 110 }, (_, i) => i).filter((i) => i !== 25));
     expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([expect.objectContaining({ source: 'stdin', line: 26, row: 25, reason: expect.stringMatching(/refused by the server/) })]);
   });
+
+  it('drops a UTF-8 byte order mark: NDJSON row 1 and a quoted CSV header read as written', async () => {
+    const BOM = '\uFEFF';
+    const ndjson = [0, 1, 2].map((i) => JSON.stringify({ event: 'from ndjson', distinct_id: 'u', timestamp: at(i), properties: { i } })).join('\n');
+    writeFileSync(join(dir, 'bom.ndjson'), BOM + ndjson);
+    writeFileSync(join(dir, 'bom.csv'), `${BOM}"event","distinct_id","timestamp","plan"\r\n"from csv","u","${at(3)}","pro"\r\n`);
+    writeFileSync(join(dir, 'bom.export'), gzipSync(BOM + JSON.stringify([{ event: 'from json', distinct_id: 'u', timestamp: at(4) }])));
+    for (const file of ['bom.ndjson', 'bom.csv', 'bom.export']) {
+      const result = await runCommand(runImportCommand, [file, ...connection(), '--rejects', `${file}.rejects`], { cwd: dir });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout, file).toMatch(/ 0 rejected/);
+    }
+    expect(collector.events.map((e) => e.event)).toEqual(['from ndjson', 'from ndjson', 'from ndjson', 'from csv', 'from json']);
+    expect(collector.events[3]!.properties).toMatchObject({ plan: 'pro' });
+    expect(Object.keys(collector.events[3]!.properties).filter((key) => key.includes('"') || key.includes('\uFEFF'))).toEqual([]);
+  });
 });

@@ -150,7 +150,7 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
   };
 
   function readHeader(names: string[]): string[] {
-    const cleaned = names.map((name, index) => (index === 0 ? name.replace(/^\uFEFF/, '') : name).trim());
+    const cleaned = names.map((name) => name.trim());
     const seen = new Set<string>();
     for (const name of cleaned) {
       if (name === '') throw new MalformedInputError('the CSV header row has an empty column name');

@@ -32,7 +32,7 @@ export function createSniffingReader(sink: RecordSink, onDetected?: (format: Inp
     write(text) {
       if (reader) return reader.write(text);
       held += text;
-      const first = held.replace(/^\uFEFF/, '').trimStart()[0];
+      const first = held.trimStart()[0];
       if (first === undefined) return;
       const format: InputFormat = first === '[' ? 'json' : first === '{' ? 'ndjson' : 'csv';
       onDetected?.(format);

@@ -93,7 +93,7 @@ export function createJsonArrayReader(sink: RecordSink): RecordReader {
             depth--;
           }
         } else if (phase === BEFORE_ARRAY) {
-          if (isSpace(c) || (c === 0xfeff && i === 0)) continue;
+          if (isSpace(c)) continue;
           if (c !== OPEN_BRACKET) {
             throw new MalformedInputError(`line ${line}: a JSON input must be one array of events, starting with [; for one object per line use --format ndjson`);
           }

@@ -1,7 +1,8 @@
 /**
  * Opens one input (a file, or stdin for `-`) as a stream of text, gunzipping transparently when the
- * first bytes are gzip's magic number (names lie; magic bytes do not), and works out the source's
- * identity: the seed of every row's uuid, so a re-run sends the same uuids for the same rows.
+ * first bytes are gzip's magic number (names lie; magic bytes do not) and dropping a leading UTF-8
+ * byte order mark (Excel and Windows tools write one; it would glue itself to the first JSON row
+ * or CSV column name), and works out the source's identity: the seed of every row's uuid, so a re-run sends the same uuids for the same rows.
  *
  * Identity = sha256 of the absolute path, the size and the first 64 KB, or of --source-id. The
  * content prefix makes a different file at the same path a different source; the path and size keep
@@ -23,6 +24,7 @@ import { createGunzip } from 'node:zlib';
 const IDENTITY_PREFIX_BYTES = 64 * 1024;
 /** Big reads: the importer is throughput-bound and a megabyte is still constant memory. */
 const READ_CHUNK_BYTES = 1024 * 1024;
+const BYTE_ORDER_MARK = 0xfeff;
 
 export interface OpenedSource {
   /** The path as given, or 'stdin'. */
@@ -111,11 +113,17 @@ export async function openSource(
       bytes = gunzip;
     }
     const decoder = new StringDecoder('utf8');
+    let first = true;
+    const withoutBom = (piece: string): string => {
+      if (!first || piece === '') return piece;
+      first = false;
+      return piece.charCodeAt(0) === BYTE_ORDER_MARK ? piece.slice(1) : piece;
+    };
     for await (const chunk of bytes) {
-      const piece = decoder.write(chunk);
+      const piece = withoutBom(decoder.write(chunk));
       if (piece !== '') yield piece;
     }
-    const rest = decoder.end();
+    const rest = withoutBom(decoder.end());
     if (rest !== '') yield rest;
   }
 
