@@ -239,4 +239,24 @@ describe('hogtail import', () => {
     expect(collector.events[3]!.properties).toMatchObject({ plan: 'pro' });
     expect(Object.keys(collector.events[3]!.properties).filter((key) => key.includes('"') || key.includes('\uFEFF'))).toEqual([]);
   });
+
+  it('stops with exit 2 before sending anything when a column the mapping reads is not in the CSV header', async () => {
+    writeFileSync(join(dir, 'events.csv'), `action,user,ts\nsigned up,u1,${at(0)}\n`);
+    const unmapped = await runCommand(runImportCommand, ['events.csv', ...connection()], { cwd: dir });
+    expect(unmapped.code).toBe(2);
+    expect(unmapped.stderr).toContain('column `event` (for event) is not in the CSV header of events.csv (columns: action, user, ts); use --map event=COLUMN');
+    const map = ['--map', 'event=action,distinct_id=user,timestamp=ts'];
+    const property = await runCommand(runImportCommand, ['events.csv', ...connection(), ...map, '--map', 'plan=tier'], { cwd: dir });
+    expect(property.code).toBe(2);
+    expect(property.stderr).toContain('column `tier` (for plan) is not in the CSV header of events.csv');
+    const dryRun = await runCommand(runImportCommand, ['events.csv', '--dry-run', '--map', 'event=action'], { cwd: dir });
+    expect(dryRun.code).toBe(2);
+    expect(dryRun.stderr).toContain('column `distinct_id` (for distinct_id) is not in the CSV header');
+    expect(collector.requests).toBe(0);
+    // Nothing was sent, so nothing was left behind that would make the corrected command a "re-import".
+    expect(readdirSync(dir)).toEqual(['events.csv']);
+    const fixed = await runCommand(runImportCommand, ['events.csv', ...connection(), ...map], { cwd: dir });
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(collector.events.map((e) => [e.event, e.distinct_id])).toEqual([['signed up', 'u1']]);
+  });
 });

@@ -48,6 +48,7 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
     if (done.length === 1 && done[0] === '') return;
     if (header === undefined) {
       header = readHeader(done);
+      sink.header?.(header);
       return;
     }
     recordEnd = end;

@@ -67,6 +67,8 @@ export interface Delivery {
   /** uuids the server refused that match no unacknowledged row: a bug, reported, never ignored. */
   readonly unmatchedRefusals: readonly string[];
   readonly delivered: number;
+  /** Rows handed to the client so far. */
+  readonly captured: number;
   shutdown(timeoutMs: number): Promise<void>;
 }
 
@@ -175,6 +177,9 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     unmatchedRefusals,
     get delivered() {
       return client.stats().delivered;
+    },
+    get captured() {
+      return captured;
     },
     async shutdown(timeoutMs) {
       shuttingDown = failure !== undefined || timeoutMs === 0;

@@ -8,6 +8,8 @@ export interface RecordSink {
   record(line: number, value: unknown): void;
   /** A record that could not be parsed; it still counts as a row so row numbers stay stable. */
   invalid(line: number, reason: string, raw: string): void;
+  /** The column names of a CSV header, before its first record; may throw to stop the import. */
+  header?(columns: readonly string[]): void;
 }
 
 export interface RecordReader {

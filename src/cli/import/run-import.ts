@@ -8,9 +8,10 @@
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { readCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint';
+import { readCheckpoint, removeCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint';
 import { describeCheckpointsIn } from './checkpoint-list';
 import { changedInputMessage, describeSourceChange } from './checkpoint-match';
+import { missingCsvColumn } from './csv-columns';
 import type { Connection } from './connection';
 import { createDelivery, type Chunk, type Delivery } from './delivery';
 import { createInputDigest, EMPTY_DIGEST } from './input-digest';
@@ -72,10 +73,15 @@ export const EXIT_USAGE = 2;
 export const EXIT_INTERRUPTED = 130;
 
 class StopImport extends Error {
-  override name = 'StopImport' as const;
+  override name: string = 'StopImport';
   constructor(message: string, readonly code: number) {
     super(message);
   }
+}
+
+/** The input is not what the checkpoint describes: leave at once, the checkpoint untouched. */
+class InputChanged extends StopImport {
+  override name = 'InputChanged';
 }
 
 export async function runImport(options: ImportOptions, io: ImportIo): Promise<number> {
@@ -208,7 +214,8 @@ async function importSources(
   let bytesDone = 0;
   let currentSource: OpenedSource | undefined;
   let stopping = false;
-  let inputProblem: string | undefined;
+  /** Why reading stopped: a broken input (exit 1) or one the command line does not fit (exit 2). */
+  let inputProblem: StopImport | undefined;
   let lastCheckpointAt = 0;
   const totalBytes = sources.every((s) => s.sizeBytes !== undefined) ? sources.reduce((sum, s) => sum + s.sizeBytes!, 0) : undefined;
 
@@ -290,7 +297,7 @@ async function importSources(
     const uuids = createRowUuids(source.identity);
     const digest = createInputDigest();
     const inputChanged = (detail: string) =>
-      new StopImport(changedInputMessage(source.label, source.path !== undefined, detail, checkpointPath!), EXIT_USAGE);
+      new InputChanged(changedInputMessage(source.label, source.path !== undefined, detail, checkpointPath!), EXIT_USAGE);
     const declared = options.format ?? formatFromName(source.label);
     let fromCsv = declared === 'csv';
     const mapRowFor = { csv: createRowMapper(options.mapping, options.timestampFormat, true), other: createRowMapper(options.mapping, options.timestampFormat, false) };
@@ -360,6 +367,10 @@ async function importSources(
     const sink: RecordSink = {
       record: (line, value) => handle(line, value, undefined, undefined),
       invalid: (line, reason, raw) => handle(line, undefined, reason, raw),
+      header: (columns) => {
+        const missing = missingCsvColumn(options.mapping, columns, source.label);
+        if (missing !== undefined) throw new StopImport(missing, EXIT_USAGE);
+      },
     };
     const reader =
       declared !== undefined
@@ -386,14 +397,21 @@ async function importSources(
         if (row < skip) throw inputChanged(`it now ends after ${row} rows; the checkpoint had acknowledged ${skip}`);
       }
     } catch (error) {
-      if (error instanceof StopImport) throw error;
-      inputProblem = `${source.label}: ${(error as Error).message}`;
+      if (error instanceof InputChanged) throw error;
+      inputProblem = error instanceof StopImport ? error : new StopImport(`${source.label}: ${(error as Error).message}`, EXIT_FAILED);
     }
     if (delivery?.failure === undefined) closeChunk(finished);
     bytesDone += source.sizeBytes ?? source.bytesRead();
     currentSource = undefined;
     openChunk = undefined;
     source.close();
+  }
+
+  // A command line that does not fit the input, found before a row was sent: nothing happened, so
+  // leave no trace (a fresh checkpoint would make the corrected command look like a re-import).
+  if (inputProblem?.code === EXIT_USAGE && (delivery?.captured ?? 0) === 0) {
+    if (previous === undefined && checkpointPath !== undefined) await removeCheckpoint(checkpointPath);
+    throw inputProblem;
   }
 
   // Whatever was read is delivered and acknowledged before the checkpoint is saved for good.
@@ -411,7 +429,7 @@ async function importSources(
     unmatched.length === 0
       ? undefined
       : `the server refused ${unmatched.length} event(s) that match no row still waiting for an answer, so they are not in the rejects file (uuids: ${unmatched.slice(0, 5).join(', ')}${unmatched.length > 5 ? ', …' : ''}); please report this`;
-  const failure = delivery?.failure ?? inputProblem ?? unmatchedProblem;
+  const failure = delivery?.failure ?? inputProblem?.message ?? unmatchedProblem;
   const summary: ImportSummary = {
     outcome: dryRun ? 'dry-run' : failure !== undefined ? 'failed' : stopping ? 'interrupted' : 'complete',
     sent: sentThisRun,
@@ -429,7 +447,7 @@ async function importSources(
   if (failure !== undefined) {
     io.stderr(`hogtail import: ${failure}\n`);
     if (checkpointPath !== undefined) io.stderr('Fix the problem, then run the same command with --resume to continue from the last acknowledged row.\n');
-    return EXIT_FAILED;
+    return delivery?.failure === undefined && inputProblem !== undefined ? inputProblem.code : EXIT_FAILED;
   }
   if (stopping) {
     io.stderr('hogtail import: interrupted. Run the same command with --resume to continue from the last acknowledged row.\n');
