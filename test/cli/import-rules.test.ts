@@ -69,6 +69,27 @@ describe('rows', () => {
     });
     expect(reason(csv({ action: 'x', user: 'u', at: '2024-01-01', $set: 'nope' }))).toMatch(/\$set must hold a JSON object/);
   });
+
+  it('parses a column mapped onto $set, $set_once, $group_set or $groups as a JSON object', () => {
+    const mapping = parseMapping(['$set=traits,$set_once=first,$groups=orgs', '$group_set=group']);
+    const csv = createRowMapper(mapping, 'iso', true);
+    const row = { event: '$identify', distinct_id: 'u1', timestamp: '2024-01-01T00:00:00Z', traits: '{"email":"a@b.test"}', first: '{"source":"ad"}', orgs: '{"company":"c1"}', group: '' };
+    expect(csv(row)).toEqual({
+      ok: true,
+      value: {
+        event: '$identify',
+        distinctId: 'u1',
+        timestamp: Date.UTC(2024, 0, 1),
+        properties: { $set: { email: 'a@b.test' }, $set_once: { source: 'ad' }, $groups: { company: 'c1' } },
+      },
+    });
+    expect(reason(csv({ ...row, traits: 'email=a@b.test' }))).toMatch(/column traits \(mapped to \$set\) must hold a JSON object; got "email=a@b.test"/);
+    expect(reason(csv({ ...row, traits: '[1]' }))).toMatch(/mapped to \$set/);
+    // JSON input: an object is taken as is, a string holding one is parsed.
+    const json = createRowMapper(mapping, 'iso', false);
+    expect(json({ ...row, traits: { plan: 'pro' }, first: undefined, orgs: undefined, group: undefined })).toMatchObject({ ok: true, value: { properties: { $set: { plan: 'pro' } } } });
+    expect(json({ ...row, first: undefined, orgs: undefined, group: undefined })).toMatchObject({ ok: true, value: { properties: { $set: { email: 'a@b.test' } } } });
+  });
 });
 
 describe('row uuids', () => {

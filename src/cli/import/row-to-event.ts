@@ -9,6 +9,9 @@
  * - any other record (flat JSON, every CSV row): every field that is not the event, distinct id or
  *   timestamp. CSV cells are strings; empty cells are left out (CSV cannot tell empty from absent),
  *   and `$set`, `$set_once`, `$group_set` and `$groups` cells hold JSON objects.
+ *
+ * Those four are objects on the wire whatever feeds them: a column mapped onto one of them
+ * (`--map '$set=traits'`) is parsed as JSON when it holds a string, and must give an object.
  */
 import { readField, type Mapping } from './mapping';
 import { describeValue, normalizeTimestamp, type TimestampFormat } from './timestamp';
@@ -31,6 +34,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** A value for one of JSON_OBJECT_COLUMNS: an object, or a string holding one; else undefined. */
+function jsonObjectOf(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value !== 'string') return isPlainObject(value) ? value : undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return isPlainObject(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createRowMapper(mapping: Mapping, timestampFormat: TimestampFormat, fromCsv: boolean) {
   const mappedColumns = new Set([mapping.event, mapping.distinctId, mapping.timestamp, ...mapping.properties.map(([, column]) => column)]);
 
@@ -51,13 +65,8 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
       if (fromCsv) {
         if (value === '') continue;
         if (JSON_OBJECT_COLUMNS.has(key)) {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(value as string);
-          } catch {
-            parsed = undefined;
-          }
-          if (!isPlainObject(parsed)) return `column ${key} must hold a JSON object; got ${describeValue(value)}`;
+          const parsed = jsonObjectOf(value);
+          if (parsed === undefined) return `column ${key} must hold a JSON object; got ${describeValue(value)}`;
           properties[key] = parsed;
           continue;
         }
@@ -93,7 +102,14 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
     if (typeof properties === 'string') return { ok: false, reason: properties };
     for (const [name, column] of mapping.properties) {
       const value = readField(record, column);
-      if (value !== undefined && !(fromCsv && value === '')) properties[name] = value;
+      if (value === undefined || (fromCsv && value === '')) continue;
+      if (JSON_OBJECT_COLUMNS.has(name)) {
+        const parsed = jsonObjectOf(value);
+        if (parsed === undefined) return { ok: false, reason: `column ${column} (mapped to ${name}) must hold a JSON object; got ${describeValue(value)}` };
+        properties[name] = parsed;
+      } else {
+        properties[name] = value;
+      }
     }
 
     const special = checkSpecialEvent(event, properties);
