@@ -48,7 +48,12 @@ const USAGE = `Usage: hogtail import [FILE...|-] [options]
 
 Sends NDJSON, CSV (with a header row) or a JSON array of events as a historical migration.
 Gzipped files are read transparently; with no FILE (or -) events are read from stdin.
-Every row needs an event name, a distinct id and a timestamp.`;
+Every row needs an event name, a distinct id and a timestamp.
+
+JSON and NDJSON rows: a \`uuid\` field holding a UUID becomes the event's uuid (so re-importing the
+same export repeats uuids the server already has); without one, a uuid is derived from the input and
+the row number. Top-level fields other than event, distinct_id, timestamp, uuid, properties and those
+--map reads become properties (with a properties object: added unless it already has that name).`;
 
 export function defaultInterrupt(handler: () => void): () => void {
   process.on('SIGINT', handler);

@@ -259,4 +259,33 @@ describe('hogtail import', () => {
     expect(fixed.code, fixed.stderr).toBe(0);
     expect(collector.events.map((e) => [e.event, e.distinct_id])).toEqual([['signed up', 'u1']]);
   });
+
+  it('JSON rows: a row\'s own uuid is the event uuid, and other top-level fields become properties', async () => {
+    const own = '0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b';
+    const refusedOwn = '0190a1b2-c3d4-7e5f-8a6b-000000000bad';
+    await collector.close();
+    collector = await createFaultCollector({ plan: (_, info) => (info.uuids.includes(refusedOwn) ? { kind: 'status', status: 400 } : undefined) });
+    const lines = [
+      { uuid: own, event: 'a', distinct_id: 'u', timestamp: at(0), properties: { plan: 'nested' }, plan: 'top', elements_chain: 'div:nth-child(1)', $set: { email: 'a@b.test' } },
+      { event: 'b', distinct_id: 'u', timestamp: at(1), person_id: 'p1' },
+      { uuid: 'not-a-uuid', event: 'c', distinct_id: 'u', timestamp: at(2) },
+      { uuid: refusedOwn, event: 'd', distinct_id: 'u', timestamp: at(3), properties: {} },
+      { uuid: null, event: 'e', distinct_id: 'u', timestamp: at(4), properties: {} },
+    ];
+    writeFileSync(join(dir, 'export.ndjson'), lines.map((line) => JSON.stringify(line)).join('\n'));
+    const result = await runCommand(runImportCommand, ['export.ndjson', ...connection(), '--source-id', 'export', '--rejects', 'bad.ndjson'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/import complete: 3 sent, 2 rejected/);
+
+    const derived = createRowUuids(createHash('sha256').update('source-id\0export').digest('hex'));
+    expect(collector.events.map((e) => [e.event, e.uuid])).toEqual([['a', own], ['b', derived.uuidOf(1)], ['e', derived.uuidOf(4)]]);
+    // properties keeps its own value where both have one; nothing at the top level is dropped.
+    expect(collector.events[0]!.properties).toMatchObject({ plan: 'nested', elements_chain: 'div:nth-child(1)', $set: { email: 'a@b.test' } });
+    expect(collector.events[0]!.properties).not.toHaveProperty('uuid');
+    expect(collector.events[1]!.properties).toEqual(expect.objectContaining({ person_id: 'p1' }));
+    expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([
+      expect.objectContaining({ line: 3, reason: expect.stringMatching(/uuid "not-a-uuid" is not a UUID; correct it, or remove the field/) }),
+      expect.objectContaining({ line: 4, row: 3, reason: expect.stringMatching(/refused by the server/) }),
+    ]);
+  });
 });

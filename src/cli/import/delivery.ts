@@ -27,6 +27,8 @@ export interface Chunk {
   complete: boolean;
   /** Line of each row from startRow on, to name the line of a row the server refuses. */
   lines: number[];
+  /** Rows sent under their own uuid (not derivable from the row number): uuid → row. */
+  ownUuids: Map<string, number> | undefined;
   /** Rows refused locally or by the server; written to the rejects file once the chunk is acknowledged. */
   rejects: RejectEntry[];
   /** Rows handed to the client in this chunk. */
@@ -115,7 +117,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
 
   function attributeRefusal(uuid: string, reason: string): void {
     for (const chunk of options.openChunks()) {
-      const row = chunk.uuids.rowOf(uuid);
+      const row = chunk.ownUuids?.get(uuid) ?? chunk.uuids.rowOf(uuid);
       if (row === undefined || row < chunk.startRow || row >= chunk.startRow + chunk.lines.length) continue;
       chunk.refusedByServer++;
       chunk.rejects.push({ source: chunk.sourceLabel, line: chunk.lines[row - chunk.startRow]!, row, reason: `refused by the server: ${reason}` });

@@ -4,15 +4,20 @@
  * forever (spec §4 rules 5-6) is checked here, before anything leaves the machine.
  *
  * Where properties come from:
- * - a JSON record with a `properties` object (PostHog's export shape): that object, plus top-level
- *   `$set` / `$set_once`; other top-level keys (person, elements_chain, …) are not event data;
+ * - a JSON record with a `properties` object (PostHog's export shape): that object, plus every
+ *   other top-level field (`$set`, `$set_once`, elements_chain, …) it does not already have. Such a
+ *   field might not be event data, but dropping it would lose what cannot be imported again
+ *   (migrated events cannot be changed later), and a property is easy to ignore;
  * - any other record (flat JSON, every CSV row): every field that is not the event, distinct id or
  *   timestamp. CSV cells are strings; empty cells are left out (CSV cannot tell empty from absent),
  *   and `$set`, `$set_once`, `$group_set` and `$groups` cells hold JSON objects.
+ * In both, the fields --map reads are used, not copied, and JSON's `uuid` is the event's uuid: a
+ * re-import of the same export then repeats uuids the server has, so it can drop the duplicates.
  *
  * Those four are objects on the wire whatever feeds them: a column mapped onto one of them
  * (`--map '$set=traits'`) is parsed as JSON when it holds a string, and must give an object.
  */
+import { isUuid } from '../../core/uuid';
 import { readField, type Mapping } from './mapping';
 import { describeValue, normalizeTimestamp, type TimestampFormat } from './timestamp';
 import { canonicalEventName, checkSpecialEvent } from './special-event-rules';
@@ -23,12 +28,15 @@ export interface MappedEvent {
   /** Epoch milliseconds, validated. */
   timestamp: number;
   properties: Record<string, unknown>;
+  /** The row's own `uuid` (JSON input); undefined: derive one from the source and row number. */
+  uuid: string | undefined;
 }
 
 export type MapResult = { ok: true; value: MappedEvent } | { ok: false; reason: string };
 
 const JSON_OBJECT_COLUMNS = new Set(['$set', '$set_once', '$group_set', '$groups']);
-const ENVELOPE_KEYS = new Set(['event', 'distinct_id', '$distinct_id', 'timestamp', 'uuid', 'properties', '$set', '$set_once']);
+/** Top-level JSON fields that make the event itself rather than its properties. */
+const ENVELOPE_KEYS = new Set(['event', 'distinct_id', '$distinct_id', 'timestamp', 'uuid', 'properties']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -53,14 +61,15 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
     if (!fromCsv && nested !== undefined && !mappedColumns.has('properties')) {
       if (!isPlainObject(nested)) return `properties must be an object; got ${describeValue(nested)}`;
       // The parsed object is ours (JSON.parse made it): use it as is instead of copying per row.
-      for (const key of ['$set', '$set_once']) {
-        if (record[key] !== undefined && nested[key] === undefined) nested[key] = record[key];
+      for (const key in record) {
+        if (ENVELOPE_KEYS.has(key) || mappedColumns.has(key) || Object.hasOwn(nested, key)) continue;
+        nested[key] = record[key];
       }
       return nested;
     }
     const properties: Record<string, unknown> = {};
     for (const key in record) {
-      if (mappedColumns.has(key) || (!fromCsv && ENVELOPE_KEYS.has(key) && key !== '$set' && key !== '$set_once')) continue;
+      if (mappedColumns.has(key) || (!fromCsv && ENVELOPE_KEYS.has(key))) continue;
       const value = record[key];
       if (fromCsv) {
         if (value === '') continue;
@@ -98,6 +107,15 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
     const time = normalizeTimestamp(readField(record, mapping.timestamp), timestampFormat);
     if (!time.ok) return time;
 
+    let uuid: string | undefined;
+    const ownUuid = fromCsv ? undefined : record.uuid;
+    if (ownUuid !== undefined && ownUuid !== null && ownUuid !== '') {
+      if (!isUuid(ownUuid)) {
+        return { ok: false, reason: `uuid ${describeValue(ownUuid)} is not a UUID; correct it, or remove the field to have one derived from the row` };
+      }
+      uuid = ownUuid;
+    }
+
     const properties = collectProperties(record);
     if (typeof properties === 'string') return { ok: false, reason: properties };
     for (const [name, column] of mapping.properties) {
@@ -114,7 +132,7 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
 
     const special = checkSpecialEvent(event, properties);
     if (special !== undefined) return { ok: false, reason: special };
-    return { ok: true, value: { event, distinctId, timestamp: time.ms, properties } };
+    return { ok: true, value: { event, distinctId, timestamp: time.ms, properties, uuid } };
   };
 }
 

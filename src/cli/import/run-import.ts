@@ -311,6 +311,7 @@ async function importSources(
       endRow: Math.max(row, skip),
       complete: false,
       lines: [],
+      ownUuids: undefined,
       rejects: [],
       captured: 0,
       refusedByServer: 0,
@@ -356,7 +357,9 @@ async function importSources(
         if (!mapped.ok) reject(line, mapped.reason, { record: value });
         else if (delivery === undefined) valid++;
         else {
-          const refusal = delivery.capture(mapped.value, uuids.uuidOf(row - 1));
+          const own = mapped.value.uuid;
+          if (own !== undefined) (chunk.ownUuids ??= new Map()).set(own, row - 1);
+          const refusal = delivery.capture(mapped.value, own ?? uuids.uuidOf(row - 1));
           if (refusal !== undefined) reject(line, refusal, { record: value });
           else chunk.captured++;
         }
