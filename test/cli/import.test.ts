@@ -288,4 +288,15 @@ describe('hogtail import', () => {
       expect.objectContaining({ line: 4, row: 3, reason: expect.stringMatching(/refused by the server/) }),
     ]);
   });
+
+  it('-h is --help: options, how CSV cells and uuids are read, what --resume needs, exit codes', async () => {
+    const long = await runCommand(runImportCommand, ['--help']);
+    const short = await runCommand(runImportCommand, ['-h']);
+    expect(short).toEqual(long);
+    expect(long.code).toBe(0);
+    expect(long.stdout).toMatch(/--resume\s.*input must be unchanged/);
+    expect(long.stdout).toMatch(/CSV cells are strings .* except columns named or mapped to \$set, \$set_once,\s+\$group_set or \$groups/);
+    expect(long.stdout).toMatch(/`uuid` field holding a UUID becomes the event's uuid/);
+    expect(long.stdout).toMatch(/Exit codes:\n\s+0\s+done[^]*\n\s+1\s+the import failed[^]*\n\s+2\s+wrong command line[^]*\n\s+130\s+interrupted/);
+  });
 });
