@@ -299,4 +299,37 @@ describe('hogtail import', () => {
     expect(long.stdout).toMatch(/`uuid` field holding a UUID becomes the event's uuid/);
     expect(long.stdout).toMatch(/Exit codes:\n\s+0\s+done[^]*\n\s+1\s+the import failed[^]*\n\s+2\s+wrong command line[^]*\n\s+130\s+interrupted/);
   });
+
+  it('sends each batch to /batch/ gzipped, marked historical_migration', async () => {
+    await collector.close();
+    const requests: Array<{ method: string; url: string; encoding: string | undefined; bytes: number }> = [];
+    collector = await createCollector({
+      handleExchange: (exchange) => {
+        const { req } = exchange;
+        requests.push({ method: req.method ?? '', url: req.url ?? '', encoding: req.headers['content-encoding'], bytes: Number(req.headers['content-length']) });
+        exchange.record();
+        exchange.respond();
+      },
+    });
+    const { text, good } = ndjsonFixture();
+    writeFileSync(join(dir, 'events.ndjson'), text);
+    const result = await runCommand(runImportCommand, ['events.ndjson', ...connection(), '--batch-size', '10'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+
+    expect(requests.length).toBeGreaterThanOrEqual(3);
+    for (const request of requests) {
+      const url = new URL(request.url, collector.url);
+      expect(request.method).toBe('POST');
+      expect(url.pathname).toBe('/batch/');
+      // The collector inflates the body because of this parameter: an uncompressed body would be a
+      // 400 in collector.rejections, not an accepted batch.
+      expect(url.searchParams.get('compression')).toMatch(/^gzip(-js)?$/);
+    }
+    expect(collector.rejections).toEqual([]);
+    expect(collector.events).toHaveLength(good);
+    expect(collector.events.every((e) => e.historical_migration === true && e.endpoint === '/batch/')).toBe(true);
+    // Compressed: every body on the wire together is well under half the events' JSON.
+    const wire = requests.reduce((sum, request) => sum + request.bytes, 0);
+    expect(wire).toBeLessThan(JSON.stringify(collector.events).length / 2);
+  });
 });

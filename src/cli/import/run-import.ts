@@ -279,7 +279,11 @@ async function importSources(
 
   // Before the first request: a crash at any moment after it leaves a checkpoint that records which
   // input this was, so a changed input is refused rather than sent again under new uuids.
-  if (previous === undefined) await saveCheckpoint(true);
+  if (previous === undefined) {
+    await saveCheckpoint(true);
+    // Not the start of the quiet period: the first acknowledged chunk is recorded at once.
+    lastCheckpointAt = 0;
+  }
 
   const openChars = () => window.reduce((sum, chunk) => sum + chunk.chars, 0);
 
