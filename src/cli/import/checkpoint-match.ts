@@ -20,7 +20,7 @@ export function changedInputMessage(label: string, isFile: boolean, detail: stri
 export function describeSourceChange(recorded: SourceProgress, source: OpenedSource): string | undefined {
   const recordedPath = recorded.path ?? undefined;
   if (recordedPath !== undefined && source.path !== undefined && recordedPath !== source.path) {
-    return `the checkpoint is for ${recordedPath}`;
+    return `the checkpoint was written for ${recordedPath}`;
   }
   const recordedSize = recorded.sizeBytes ?? undefined;
   const sizeChanged = recordedSize !== undefined && source.sizeBytes !== undefined && recordedSize !== source.sizeBytes;
