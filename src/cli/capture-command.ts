@@ -23,8 +23,13 @@ const FLAGS: Record<string, FlagSpec> = {
   host: { kind: 'string', value: 'URL', help: 'ingestion host (or HOGTAIL_HOST; default https://us.i.posthog.com)' },
   retries: { kind: 'string', value: 'N', help: 'attempts before giving up (default 4)' },
   timeout: { kind: 'string', value: 'MS', help: 'per-request timeout in ms (default 10000)' },
-  help: { kind: 'boolean', help: 'show this help' },
+  help: { kind: 'boolean', help: 'show this help (also -h)' },
 };
+
+const NOTES = `Exit codes:
+  0  delivered
+  1  not delivered (the reason is printed)
+  2  wrong command line`;
 
 const USAGE = 'Usage: hogtail capture EVENT --distinct-id ID [--prop key=value ...] [options]';
 
@@ -57,7 +62,7 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
   try {
     const flags = parseFlags(args, FLAGS);
     if (flags.booleans.has('help')) {
-      io.stdout.write(helpText(USAGE, FLAGS));
+      io.stdout.write(helpText(USAGE, FLAGS, NOTES));
       return 0;
     }
     const [event, ...extra] = flags.positionals;

@@ -4,7 +4,8 @@
  * as the server acknowledges them, so a crash or Ctrl-C can be resumed without loss or duplicates.
  *
  * Exit codes: 0 done (rejected rows are listed, not an error), 1 the import stopped (server
- * refused or unreachable, input broken), 2 the command line is wrong, 130 interrupted.
+ * refused or unreachable, input broken), 2 the command line is wrong or does not fit the input
+ * (changed since its checkpoint, a CSV column missing), 130 interrupted.
  */
 import { resolveConnection } from './import/connection';
 import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec, type ParsedFlags } from './import/flags';
@@ -33,7 +34,7 @@ const FLAGS: Record<string, FlagSpec> = {
   map: { kind: 'list', value: 'event=COL,distinct_id=COL,timestamp=COL', help: 'source fields for event, distinct id, timestamp; other NAME=COL pairs copy a column into property NAME' },
   'timestamp-format': { kind: 'string', value: 'iso|epoch-s|epoch-ms', help: 'how timestamps are written (default iso; no zone means UTC)' },
   'dry-run': { kind: 'boolean', help: 'validate every row and print a summary; send nothing' },
-  resume: { kind: 'boolean', help: 'continue from the checkpoint of an earlier run of the same input' },
+  resume: { kind: 'boolean', help: 'continue from the checkpoint of an earlier run; the input must be unchanged (ignored by --dry-run)' },
   rejects: { kind: 'string', value: 'FILE', help: 'write refused rows here as NDJSON (default hogtail-import-<id>.rejects.ndjson)' },
   checkpoint: { kind: 'string', value: 'FILE', help: 'checkpoint file (default hogtail-import-<id>.checkpoint.json in the current directory)' },
   'source-id': { kind: 'string', value: 'ID', help: 'name the input for its uuids instead of path+size+content (e.g. a stdin stream)' },
@@ -41,14 +42,32 @@ const FLAGS: Record<string, FlagSpec> = {
   'checkpoint-rows': { kind: 'string', value: 'N', help: 'rows per acknowledged chunk (default 5000)' },
   retries: { kind: 'string', value: 'N', help: 'attempts per request before giving up (default 8)' },
   'compression-level': { kind: 'string', value: '1-9', help: 'gzip level of request bodies (default 1: fastest; 9 for a slow link)' },
-  help: { kind: 'boolean', help: 'show this help' },
+  help: { kind: 'boolean', help: 'show this help (also -h)' },
 };
 
 const USAGE = `Usage: hogtail import [FILE...|-] [options]
 
 Sends NDJSON, CSV (with a header row) or a JSON array of events as a historical migration.
 Gzipped files are read transparently; with no FILE (or -) events are read from stdin.
-Every row needs an event name, a distinct id and a timestamp.`;
+Every row needs an event name, a distinct id and a timestamp.
+
+JSON and NDJSON rows: a \`uuid\` field holding a UUID becomes the event's uuid (so re-importing the
+same export repeats uuids the server already has); without one, a uuid is derived from the input and
+the row number. Top-level fields other than event, distinct_id, timestamp, uuid, properties and those
+--map reads become properties (with a properties object: added unless it already has that name).
+
+CSV cells are strings (an empty cell is left out), except columns named or mapped to $set, $set_once,
+$group_set or $groups, which must hold JSON objects.`;
+
+const NOTES = `--resume continues from the last row the server acknowledged, which needs the input exactly as it
+was: an edited, appended or moved input is refused (exit 2), because its rows would be sent again
+under different uuids and migrated events cannot be deleted.
+
+Exit codes:
+  0    done (rejected rows are listed in the rejects file, not an error)
+  1    the import failed: the server refused or was unreachable, or the input is broken
+  2    wrong command line, or refused before sending (input changed since its checkpoint, CSV column missing)
+  130  interrupted (Ctrl-C); run the same command with --resume`;
 
 export function defaultInterrupt(handler: () => void): () => void {
   process.on('SIGINT', handler);
@@ -77,7 +96,7 @@ export async function runImportCommand(args: string[], io: CommandIo): Promise<n
   try {
     const flags = parseFlags(args, FLAGS);
     if (flags.booleans.has('help')) {
-      out(helpText(USAGE, FLAGS));
+      out(helpText(USAGE, FLAGS, NOTES));
       return 0;
     }
     const dryRun = flags.booleans.has('dry-run');

@@ -66,3 +66,12 @@ it('exits 2 for a wrong command line, before sending anything', async () => {
   expect(badUuid.stderr).toMatch(/uuid/);
   expect(() => parseProperties(['n:=not json'])).toThrow(/needs JSON/);
 });
+
+it('-h is --help, and the help states the exit codes', async () => {
+  const long = await runCommand(runCaptureCommand, ['--help']);
+  const short = await runCommand(runCaptureCommand, ['-h']);
+  expect(short).toEqual(long);
+  expect(long.code).toBe(0);
+  expect(long.stdout).toMatch(/Usage: hogtail capture/);
+  expect(long.stdout).toMatch(/Exit codes:\n\s+0\s+delivered\n\s+1\s+not delivered.*\n\s+2\s+wrong command line/);
+});

@@ -1,7 +1,9 @@
 // The streaming readers must give the same records however the input is cut into pieces: a piece
 // may end inside a quoted field, between the two quotes of an escaped quote, or inside a string.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createCsvReader } from '../../src/cli/import/csv-reader';
+import { createInputDigest } from '../../src/cli/import/input-digest';
 import { createJsonArrayReader } from '../../src/cli/import/json-array-reader';
 import { createNdjsonReader } from '../../src/cli/import/ndjson-reader';
 import type { RecordReader, RecordSink } from '../../src/cli/import/record-sink';
@@ -89,6 +91,50 @@ describe('NDJSON', () => {
         { line: 3, reason: expect.stringMatching(/^not valid JSON/) },
         { line: 4, value: { a: 2 } },
       ]);
+    }
+  });
+});
+
+describe('where each record ends (the checkpoint digest is taken there)', () => {
+  /** recordEnd() as seen from inside each sink call. */
+  function ends(make: (sink: RecordSink) => RecordReader, pieces: string[]): number[] {
+    const seen: number[] = [];
+    const reader: RecordReader = make({ record: () => seen.push(reader.recordEnd()), invalid: () => seen.push(reader.recordEnd()) });
+    for (const piece of pieces) reader.write(piece);
+    reader.end();
+    return seen;
+  }
+
+  it('is the same however the input is cut, and blank lines or a header do not move it', () => {
+    const ndjson = '{"a":1}\r\n\n{bad}\n{"a":2}';
+    const csv = 'a,b\n1,"x\ny"\n\n2,z';
+    const json = '[ {"a":1} ,\n{"a":[2]}]';
+    const cases = [
+      [createNdjsonReader, ndjson, [9, 16, 23]],
+      [createCsvReader, csv, [12, 16]],
+      [createJsonArrayReader, json, [10, 21]],
+    ] as const;
+    for (const [make, text, expected] of cases) {
+      for (const pieces of cuts(text)) expect(ends(make, pieces)).toEqual(expected);
+    }
+  });
+});
+
+describe('input digest', () => {
+  it('is the sha256 of the text up to the offset asked for, however the text came in pieces', () => {
+    const text = 'first row\nsecond row ünïcödé\nthird';
+    const sha = (t: string) => createHash('sha256').update(t).digest('hex');
+    for (const pieces of cuts(text)) {
+      const digest = createInputDigest();
+      let added = 0;
+      const offsets = [10, 30, text.length];
+      const seen: string[] = [];
+      for (const piece of pieces) {
+        digest.add(piece);
+        added += piece.length;
+        while (offsets.length > 0 && offsets[0]! <= added) seen.push(digest.through(offsets.shift()!));
+      }
+      expect(seen).toEqual([sha(text.slice(0, 10)), sha(text.slice(0, 30)), sha(text)]);
     }
   });
 });

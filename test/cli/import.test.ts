@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runImportCommand } from '../../src/cli/import-command';
@@ -195,5 +196,140 @@ describe('hogtail import', () => {
     expect(collector.events.map((e) => e.properties.i)).toEqual([0, 1, 2, 4, 5, 6, 7]);
     expect(collector.events[0]!.uuid).toBe(uuids.uuidOf(0));
     expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([expect.objectContaining({ line: 4, row: 3, reason: expect.stringMatching(/refused by the server/) })]);
+  });
+
+  it('a row the server refuses while its chunk is still open is rejected with its line, not counted as sent', async () => {
+    const uuids = createRowUuids(createHash('sha256').update('source-id\0open-chunk').digest('hex'));
+    const refused = uuids.uuidOf(25);
+    await collector.close();
+    collector = await createFaultCollector({ plan: (_, info) => (info.uuids.includes(refused) ? { kind: 'status', status: 400 } : undefined) });
+    const line = (i: number) => JSON.stringify({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i, padding: 'x'.repeat(800) } }) + '\n';
+    const stdin = new PassThrough();
+    // More than the 64 KB the importer reads before it starts, so the first 100 rows go out while
+    // the rest of the input (and with it the chunk, --checkpoint-rows 100000) is still open.
+    stdin.write(Array.from({ length: 100 }, (_, i) => line(i)).join(''));
+    const running = runCommand(
+      runImportCommand,
+      ['-', ...connection(), '--source-id', 'open-chunk', '--rejects', 'bad.ndjson', '--batch-size', '10', '--checkpoint-rows', '100000'],
+      { cwd: dir, stdin },
+    );
+    // Every row but the refused one has arrived: the refusal was answered before the chunk closed.
+    await collector.waitForEvents(99, 30_000);
+    stdin.end(Array.from({ length: 10 }, (_, i) => line(100 + i)).join(''));
+    const result = await running;
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/import complete: 109 sent, 1 rejected/);
+    expect(collector.events.map((e) => e.properties.i)).toEqual(Array.from({ length: 110 }, (_, i) => i).filter((i) => i !== 25));
+    expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([expect.objectContaining({ source: 'stdin', line: 26, row: 25, reason: expect.stringMatching(/refused by the server/) })]);
+  });
+
+  it('drops a UTF-8 byte order mark: NDJSON row 1 and a quoted CSV header read as written', async () => {
+    const BOM = '\uFEFF';
+    const ndjson = [0, 1, 2].map((i) => JSON.stringify({ event: 'from ndjson', distinct_id: 'u', timestamp: at(i), properties: { i } })).join('\n');
+    writeFileSync(join(dir, 'bom.ndjson'), BOM + ndjson);
+    writeFileSync(join(dir, 'bom.csv'), `${BOM}"event","distinct_id","timestamp","plan"\r\n"from csv","u","${at(3)}","pro"\r\n`);
+    writeFileSync(join(dir, 'bom.export'), gzipSync(BOM + JSON.stringify([{ event: 'from json', distinct_id: 'u', timestamp: at(4) }])));
+    for (const file of ['bom.ndjson', 'bom.csv', 'bom.export']) {
+      const result = await runCommand(runImportCommand, [file, ...connection(), '--rejects', `${file}.rejects`], { cwd: dir });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout, file).toMatch(/ 0 rejected/);
+    }
+    expect(collector.events.map((e) => e.event)).toEqual(['from ndjson', 'from ndjson', 'from ndjson', 'from csv', 'from json']);
+    expect(collector.events[3]!.properties).toMatchObject({ plan: 'pro' });
+    expect(Object.keys(collector.events[3]!.properties).filter((key) => key.includes('"') || key.includes('\uFEFF'))).toEqual([]);
+  });
+
+  it('stops with exit 2 before sending anything when a column the mapping reads is not in the CSV header', async () => {
+    writeFileSync(join(dir, 'events.csv'), `action,user,ts\nsigned up,u1,${at(0)}\n`);
+    const unmapped = await runCommand(runImportCommand, ['events.csv', ...connection()], { cwd: dir });
+    expect(unmapped.code).toBe(2);
+    expect(unmapped.stderr).toContain('column `event` (for event) is not in the CSV header of events.csv (columns: action, user, ts); use --map event=COLUMN');
+    const map = ['--map', 'event=action,distinct_id=user,timestamp=ts'];
+    const property = await runCommand(runImportCommand, ['events.csv', ...connection(), ...map, '--map', 'plan=tier'], { cwd: dir });
+    expect(property.code).toBe(2);
+    expect(property.stderr).toContain('column `tier` (for plan) is not in the CSV header of events.csv');
+    const dryRun = await runCommand(runImportCommand, ['events.csv', '--dry-run', '--map', 'event=action'], { cwd: dir });
+    expect(dryRun.code).toBe(2);
+    expect(dryRun.stderr).toContain('column `distinct_id` (for distinct_id) is not in the CSV header');
+    expect(collector.requests).toBe(0);
+    // Nothing was sent, so nothing was left behind that would make the corrected command a "re-import".
+    expect(readdirSync(dir)).toEqual(['events.csv']);
+    const fixed = await runCommand(runImportCommand, ['events.csv', ...connection(), ...map], { cwd: dir });
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(collector.events.map((e) => [e.event, e.distinct_id])).toEqual([['signed up', 'u1']]);
+  });
+
+  it('JSON rows: a row\'s own uuid is the event uuid, and other top-level fields become properties', async () => {
+    const own = '0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b';
+    const refusedOwn = '0190a1b2-c3d4-7e5f-8a6b-000000000bad';
+    await collector.close();
+    collector = await createFaultCollector({ plan: (_, info) => (info.uuids.includes(refusedOwn) ? { kind: 'status', status: 400 } : undefined) });
+    const lines = [
+      { uuid: own, event: 'a', distinct_id: 'u', timestamp: at(0), properties: { plan: 'nested' }, plan: 'top', elements_chain: 'div:nth-child(1)', $set: { email: 'a@b.test' } },
+      { event: 'b', distinct_id: 'u', timestamp: at(1), person_id: 'p1' },
+      { uuid: 'not-a-uuid', event: 'c', distinct_id: 'u', timestamp: at(2) },
+      { uuid: refusedOwn, event: 'd', distinct_id: 'u', timestamp: at(3), properties: {} },
+      { uuid: null, event: 'e', distinct_id: 'u', timestamp: at(4), properties: {} },
+    ];
+    writeFileSync(join(dir, 'export.ndjson'), lines.map((line) => JSON.stringify(line)).join('\n'));
+    const result = await runCommand(runImportCommand, ['export.ndjson', ...connection(), '--source-id', 'export', '--rejects', 'bad.ndjson'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/import complete: 3 sent, 2 rejected/);
+
+    const derived = createRowUuids(createHash('sha256').update('source-id\0export').digest('hex'));
+    expect(collector.events.map((e) => [e.event, e.uuid])).toEqual([['a', own], ['b', derived.uuidOf(1)], ['e', derived.uuidOf(4)]]);
+    // properties keeps its own value where both have one; nothing at the top level is dropped.
+    expect(collector.events[0]!.properties).toMatchObject({ plan: 'nested', elements_chain: 'div:nth-child(1)', $set: { email: 'a@b.test' } });
+    expect(collector.events[0]!.properties).not.toHaveProperty('uuid');
+    expect(collector.events[1]!.properties).toEqual(expect.objectContaining({ person_id: 'p1' }));
+    expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([
+      expect.objectContaining({ line: 3, reason: expect.stringMatching(/uuid "not-a-uuid" is not a UUID; correct it, or remove the field/) }),
+      expect.objectContaining({ line: 4, row: 3, reason: expect.stringMatching(/refused by the server/) }),
+    ]);
+  });
+
+  it('-h is --help: options, how CSV cells and uuids are read, what --resume needs, exit codes', async () => {
+    const long = await runCommand(runImportCommand, ['--help']);
+    const short = await runCommand(runImportCommand, ['-h']);
+    expect(short).toEqual(long);
+    expect(long.code).toBe(0);
+    expect(long.stdout).toMatch(/--resume\s.*input must be unchanged/);
+    expect(long.stdout).toMatch(/CSV cells are strings .* except columns named or mapped to \$set, \$set_once,\s+\$group_set or \$groups/);
+    expect(long.stdout).toMatch(/`uuid` field holding a UUID becomes the event's uuid/);
+    expect(long.stdout).toMatch(/Exit codes:\n\s+0\s+done[^]*\n\s+1\s+the import failed[^]*\n\s+2\s+wrong command line[^]*\n\s+130\s+interrupted/);
+  });
+
+  it('sends each batch to /batch/ gzipped, marked historical_migration', async () => {
+    await collector.close();
+    const requests: Array<{ method: string; url: string; encoding: string | undefined; bytes: number }> = [];
+    collector = await createCollector({
+      handleExchange: (exchange) => {
+        const { req } = exchange;
+        requests.push({ method: req.method ?? '', url: req.url ?? '', encoding: req.headers['content-encoding'], bytes: Number(req.headers['content-length']) });
+        exchange.record();
+        exchange.respond();
+      },
+    });
+    const { text, good } = ndjsonFixture();
+    writeFileSync(join(dir, 'events.ndjson'), text);
+    const result = await runCommand(runImportCommand, ['events.ndjson', ...connection(), '--batch-size', '10'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+
+    expect(requests.length).toBeGreaterThanOrEqual(3);
+    for (const request of requests) {
+      const url = new URL(request.url, collector.url);
+      expect(request.method).toBe('POST');
+      expect(url.pathname).toBe('/batch/');
+      // The collector inflates the body because of this parameter: an uncompressed body would be a
+      // 400 in collector.rejections, not an accepted batch.
+      expect(url.searchParams.get('compression')).toMatch(/^gzip(-js)?$/);
+    }
+    expect(collector.rejections).toEqual([]);
+    expect(collector.events).toHaveLength(good);
+    expect(collector.events.every((e) => e.historical_migration === true && e.endpoint === '/batch/')).toBe(true);
+    // Compressed: every body on the wire together is well under half the events' JSON.
+    const wire = requests.reduce((sum, request) => sum + request.bytes, 0);
+    expect(wire).toBeLessThan(JSON.stringify(collector.events).length / 2);
   });
 });

@@ -18,7 +18,8 @@ export function tempDir(): string {
 export async function runCommand(
   run: (args: string[], io: CommandIo) => Promise<number>,
   args: string[],
-  options: { cwd?: string; stdin?: string | Buffer; env?: Record<string, string | undefined> } = {},
+  /** `stdin`: the whole input, or a stream the test feeds while the command runs. */
+  options: { cwd?: string; stdin?: string | Buffer | NodeJS.ReadableStream; env?: Record<string, string | undefined> } = {},
 ): Promise<CommandResult> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
@@ -28,7 +29,10 @@ export async function runCommand(
   stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const code = await run(args, {
     env: options.env ?? {},
-    stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
+    stdin:
+      typeof options.stdin === 'object' && !Buffer.isBuffer(options.stdin)
+        ? options.stdin
+        : Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
     stdout,
     stderr,
     isTTY: false,

@@ -6,6 +6,10 @@
  * always with the same uuids, is what was not yet recorded as acknowledged: the open chunks (at most
  * five times --checkpoint-rows) plus whatever was acknowledged in the last 250 ms, because writes
  * are spaced out so that an fsync per chunk does not slow a fast import.
+ *
+ * It is first written before any request, and records what the input was (path, size, identity,
+ * and a digest of the text through the last acknowledged row), so --resume can refuse an input
+ * that changed instead of re-sending its rows under other uuids (checkpoint-match.ts).
  */
 import { open, readFile, rename, rm } from 'node:fs/promises';
 
@@ -15,6 +19,12 @@ export interface SourceProgress {
   /** Rows (valid or rejected) of this source fully handled: every valid one acknowledged. */
   rows: number;
   complete: boolean;
+  /** Absolute path; null for stdin. The fields below are absent in checkpoints of earlier versions. */
+  path?: string | null;
+  /** Size on disk when the import started; null for stdin. */
+  sizeBytes?: number | null;
+  /** sha256 of the decoded text through the end of row `rows` (input-digest.ts). */
+  digest?: string;
 }
 
 export interface Checkpoint {

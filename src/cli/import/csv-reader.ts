@@ -28,13 +28,17 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
   let line = 1;
   let recordLine = 1;
   let problem: string | undefined;
+  /** Characters written before the current piece. */
+  let base = 0;
+  let recordEnd = 0;
 
   function endField(): void {
     fields.push(field);
     field = '';
   }
 
-  function endRecord(): void {
+  /** `end`: where the record's text ends, counted over everything written. */
+  function endRecord(end: number): void {
     const done = fields;
     fields = [];
     const start = recordLine;
@@ -44,8 +48,10 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
     if (done.length === 1 && done[0] === '') return;
     if (header === undefined) {
       header = readHeader(done);
+      sink.header?.(header);
       return;
     }
+    recordEnd = end;
     if (issue !== undefined) return sink.invalid(start, issue, done.join(delimiter));
     if (done.length !== header.length) {
       return sink.invalid(start, `has ${done.length} fields; the header has ${header.length}`, done.join(delimiter));
@@ -73,7 +79,7 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
               line++;
               if (fields.length > 0) endField();
               else fields.push('');
-              endRecord();
+              endRecord(base + i + 1);
             } else if (c !== RETURN) {
               state = UNQUOTED;
               from = i;
@@ -88,7 +94,7 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
               state = FIELD_START;
               if (c === NEWLINE) {
                 line++;
-                endRecord();
+                endRecord(base + i + 1);
               }
             } else if (c === QUOTE) {
               problem ??= 'has a quote inside an unquoted field; quote the whole field and double the inner quote';
@@ -110,7 +116,7 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
               state = FIELD_START;
               if (c === NEWLINE) {
                 line++;
-                endRecord();
+                endRecord(base + i + 1);
               }
             } else if (c !== RETURN) {
               problem ??= 'has text after the closing quote of a field';
@@ -125,6 +131,7 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
         field += text.slice(from);
         from = 0;
       }
+      base += text.length;
     },
     end() {
       if (state === QUOTED) {
@@ -133,17 +140,18 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
       if (state === UNQUOTED || state === QUOTE_IN_QUOTED) {
         if (state === UNQUOTED && field.endsWith('\r')) field = field.slice(0, -1);
         endField();
-        endRecord();
+        endRecord(base);
       } else if (fields.length > 0) {
         endField();
-        endRecord();
+        endRecord(base);
       }
       state = FIELD_START;
     },
+    recordEnd: () => recordEnd,
   };
 
   function readHeader(names: string[]): string[] {
-    const cleaned = names.map((name, index) => (index === 0 ? name.replace(/^\uFEFF/, '') : name).trim());
+    const cleaned = names.map((name) => name.trim());
     const seen = new Set<string>();
     for (const name of cleaned) {
       if (name === '') throw new MalformedInputError('the CSV header row has an empty column name');

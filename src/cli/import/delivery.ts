@@ -27,6 +27,8 @@ export interface Chunk {
   complete: boolean;
   /** Line of each row from startRow on, to name the line of a row the server refuses. */
   lines: number[];
+  /** Rows sent under their own uuid (not derivable from the row number): uuid → row. */
+  ownUuids: Map<string, number> | undefined;
   /** Rows refused locally or by the server; written to the rejects file once the chunk is acknowledged. */
   rejects: RejectEntry[];
   /** Rows handed to the client in this chunk. */
@@ -38,6 +40,8 @@ export interface Chunk {
   /** Events captured in this run up to the end of this chunk. */
   capturedThrough: number;
   flushed: Promise<void> | undefined;
+  /** Digest of the source's text through endRow (input-digest.ts), for the checkpoint; set on close. */
+  digest: string;
 }
 
 export interface DeliveryOptions {
@@ -46,7 +50,10 @@ export interface DeliveryOptions {
   retries: number;
   /** zlib level 1-9 for request bodies. */
   compressionLevel: number;
-  /** Chunks still open, to attribute a server refusal to its row. */
+  /**
+   * Chunks not yet acknowledged, the one still being filled included (batches leave while it is
+   * open), to attribute a server refusal to its row.
+   */
   openChunks: () => readonly Chunk[];
 }
 
@@ -59,7 +66,11 @@ export interface Delivery {
   acknowledge(chunk: Chunk): Promise<boolean>;
   /** Why delivery cannot go on (bad key, server unreachable); undefined while all is well. */
   readonly failure: string | undefined;
+  /** uuids the server refused that match no unacknowledged row: a bug, reported, never ignored. */
+  readonly unmatchedRefusals: readonly string[];
   readonly delivered: number;
+  /** Rows handed to the client so far. */
+  readonly captured: number;
   shutdown(timeoutMs: number): Promise<void>;
 }
 
@@ -102,15 +113,17 @@ export function createDelivery(options: DeliveryOptions): Delivery {
   let failure: string | undefined;
   let lastTransportProblem = '';
   let shuttingDown = false;
+  const unmatchedRefusals: string[] = [];
 
   function attributeRefusal(uuid: string, reason: string): void {
     for (const chunk of options.openChunks()) {
-      const row = chunk.uuids.rowOf(uuid);
+      const row = chunk.ownUuids?.get(uuid) ?? chunk.uuids.rowOf(uuid);
       if (row === undefined || row < chunk.startRow || row >= chunk.startRow + chunk.lines.length) continue;
       chunk.refusedByServer++;
       chunk.rejects.push({ source: chunk.sourceLabel, line: chunk.lines[row - chunk.startRow]!, row, reason: `refused by the server: ${reason}` });
       return;
     }
+    unmatchedRefusals.push(uuid);
   }
 
   client.on('error', (error: HogtailError) => {
@@ -163,8 +176,12 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     get failure() {
       return failure;
     },
+    unmatchedRefusals,
     get delivered() {
       return client.stats().delivered;
+    },
+    get captured() {
+      return captured;
     },
     async shutdown(timeoutMs) {
       shuttingDown = failure !== undefined || timeoutMs === 0;

@@ -2,6 +2,7 @@
  * A small command-line parser shared by `hogtail import` and `hogtail capture`: `--name value`,
  * `--name=value`, repeatable flags, booleans, and `--` to end the flags. Unknown flags are errors,
  * because a mistyped `--resum` silently starting a fresh migration would send everything twice.
+ * `-h` is the one short flag: it is what people type for help.
  */
 export type FlagKind = 'string' | 'boolean' | 'list';
 
@@ -31,6 +32,10 @@ export function parseFlags(args: readonly string[], specs: Record<string, FlagSp
     if (arg === '--') {
       parsed.positionals.push(...args.slice(i + 1));
       break;
+    }
+    if (arg === '-h' && specs.help?.kind === 'boolean') {
+      parsed.booleans.add('help');
+      continue;
     }
     // A lone '-' is the conventional name for stdin.
     if (!arg.startsWith('--')) {
@@ -73,11 +78,13 @@ export function positiveInteger(flags: ParsedFlags, name: string, fallback: numb
   return value;
 }
 
-export function helpText(usage: string, specs: Record<string, FlagSpec>): string {
+/** `notes`: paragraphs after the options (how input is read, exit codes). */
+export function helpText(usage: string, specs: Record<string, FlagSpec>, notes?: string): string {
   const rows = Object.entries(specs).map(([name, spec]) => {
     const value = spec.kind === 'boolean' ? '' : ` ${spec.value ?? 'VALUE'}`;
     return [`  --${name}${value}`, spec.help] as const;
   });
   const width = Math.max(...rows.map(([left]) => left.length)) + 2;
-  return `${usage}\n\nOptions:\n${rows.map(([left, help]) => left.padEnd(width) + help).join('\n')}\n`;
+  const options = `${usage}\n\nOptions:\n${rows.map(([left, help]) => left.padEnd(width) + help).join('\n')}\n`;
+  return notes === undefined ? options : `${options}\n${notes}\n`;
 }

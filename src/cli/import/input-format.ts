@@ -32,7 +32,7 @@ export function createSniffingReader(sink: RecordSink, onDetected?: (format: Inp
     write(text) {
       if (reader) return reader.write(text);
       held += text;
-      const first = held.replace(/^\uFEFF/, '').trimStart()[0];
+      const first = held.trimStart()[0];
       if (first === undefined) return;
       const format: InputFormat = first === '[' ? 'json' : first === '{' ? 'ndjson' : 'csv';
       onDetected?.(format);
@@ -44,5 +44,7 @@ export function createSniffingReader(sink: RecordSink, onDetected?: (format: Inp
     end() {
       if (reader) reader.end();
     },
+    // The held text goes to the reader in one piece, so its count covers everything written.
+    recordEnd: () => reader?.recordEnd() ?? 0,
   };
 }

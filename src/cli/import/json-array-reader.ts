@@ -36,10 +36,15 @@ export function createJsonArrayReader(sink: RecordSink): RecordReader {
   let elementLine = 1;
   /** Whether a comma was read since the last element: `[1,]` and `[,1]` are structural errors. */
   let expectElement = false;
+  /** Characters written before the current piece. */
+  let base = 0;
+  let recordEnd = 0;
 
-  function finishElement(text: string): void {
+  /** `end`: where the element's text ends (at its comma or the closing bracket), over everything written. */
+  function finishElement(text: string, end: number): void {
     const trimmed = text.trim();
     if (trimmed === '') throw new MalformedInputError(`line ${line}: an array element is missing (two commas, or a comma before ])`);
+    recordEnd = end;
     let value: unknown;
     try {
       value = JSON.parse(trimmed);
@@ -65,7 +70,7 @@ export function createJsonArrayReader(sink: RecordSink): RecordReader {
         if (phase === IN_ARRAY) {
           if (depth === 0 && (c === COMMA || c === CLOSE_BRACKET)) {
             if (hasElement) {
-              finishElement(pending + text.slice(start, i));
+              finishElement(pending + text.slice(start, i), base + i);
               pending = '';
               hasElement = false;
               expectElement = c === COMMA;
@@ -88,7 +93,7 @@ export function createJsonArrayReader(sink: RecordSink): RecordReader {
             depth--;
           }
         } else if (phase === BEFORE_ARRAY) {
-          if (isSpace(c) || (c === 0xfeff && i === 0)) continue;
+          if (isSpace(c)) continue;
           if (c !== OPEN_BRACKET) {
             throw new MalformedInputError(`line ${line}: a JSON input must be one array of events, starting with [; for one object per line use --format ndjson`);
           }
@@ -98,10 +103,12 @@ export function createJsonArrayReader(sink: RecordSink): RecordReader {
         }
       }
       if (hasElement) pending += text.slice(start);
+      base += text.length;
     },
     end() {
       if (phase === BEFORE_ARRAY) throw new MalformedInputError('the input is empty; expected a JSON array of events');
       if (phase === IN_ARRAY) throw new MalformedInputError(`the JSON array is not closed: the input ends inside it (line ${line})`);
     },
+    recordEnd: () => recordEnd,
   };
 }

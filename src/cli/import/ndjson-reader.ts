@@ -7,11 +7,15 @@ import type { RecordReader, RecordSink } from './record-sink';
 export function createNdjsonReader(sink: RecordSink): RecordReader {
   let carry = '';
   let line = 0;
+  /** Characters written before the current piece. */
+  let base = 0;
+  let recordEnd = 0;
 
-  function handle(text: string): void {
+  function handle(text: string, end: number): void {
     line++;
     const content = text.endsWith('\r') ? text.slice(0, -1) : text;
     if (content.trim() === '') return;
+    recordEnd = end;
     let value: unknown;
     try {
       value = JSON.parse(content);
@@ -28,20 +32,23 @@ export function createNdjsonReader(sink: RecordSink): RecordReader {
       let newline = text.indexOf('\n');
       if (newline === -1) {
         carry += text;
+        base += text.length;
         return;
       }
-      handle(carry + text.slice(0, newline));
+      handle(carry + text.slice(0, newline), base + newline + 1);
       carry = '';
       start = newline + 1;
       while ((newline = text.indexOf('\n', start)) !== -1) {
-        handle(text.slice(start, newline));
+        handle(text.slice(start, newline), base + newline + 1);
         start = newline + 1;
       }
       carry = text.slice(start);
+      base += text.length;
     },
     end() {
-      if (carry !== '') handle(carry);
+      if (carry !== '') handle(carry, base);
       carry = '';
     },
+    recordEnd: () => recordEnd,
   };
 }

@@ -1,12 +1,17 @@
 /**
  * Opens one input (a file, or stdin for `-`) as a stream of text, gunzipping transparently when the
- * first bytes are gzip's magic number (names lie; magic bytes do not), and works out the source's
- * identity: the seed of every row's uuid, so a re-run sends the same uuids for the same rows.
+ * first bytes are gzip's magic number (names lie; magic bytes do not) and dropping a leading UTF-8
+ * byte order mark (Excel and Windows tools write one; it would glue itself to the first JSON row
+ * or CSV column name), and works out the source's identity: the seed of every row's uuid, so a re-run sends the same uuids for the same rows.
  *
  * Identity = sha256 of the absolute path, the size and the first 64 KB, or of --source-id. The
  * content prefix makes a different file at the same path a different source; the path and size keep
  * two exports that start alike apart. Stdin has no path, so it is identified by its first 64 KB:
  * pipe the same data again and the rows get the same uuids (use --source-id to be explicit).
+ *
+ * Location = where the input lives (the absolute path, or --source-id; for stdin its identity). It
+ * names the checkpoint, so a file edited after an interrupted run still finds its checkpoint and the
+ * change is refused, instead of looking like new input and being sent again under new uuids.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -19,12 +24,17 @@ import { createGunzip } from 'node:zlib';
 const IDENTITY_PREFIX_BYTES = 64 * 1024;
 /** Big reads: the importer is throughput-bound and a megabyte is still constant memory. */
 const READ_CHUNK_BYTES = 1024 * 1024;
+const BYTE_ORDER_MARK = 0xfeff;
 
 export interface OpenedSource {
   /** The path as given, or 'stdin'. */
   label: string;
   /** 64 hex digits. */
   identity: string;
+  /** What names the checkpoint: stays the same when the file's content changes. */
+  location: string;
+  /** Absolute path; undefined for stdin. */
+  path: string | undefined;
   /** Size on disk (compressed if gzipped); undefined for stdin. */
   sizeBytes: number | undefined;
   gzip: boolean;
@@ -74,6 +84,7 @@ export async function openSource(
   if (sourceId !== undefined) hash.update(`source-id\0${sourceId}`);
   else hash.update(`${absolute}\0${sizeBytes ?? ''}\0`).update(prefix);
   const identity = hash.digest('hex');
+  const location = sourceId !== undefined ? `source-id\0${sourceId}` : isStdin ? `stdin\0${identity}` : `file\0${absolute}`;
   const gzip = prefix.length >= 2 && prefix[0] === 0x1f && prefix[1] === 0x8b;
 
   let bytesRead = 0;
@@ -102,17 +113,25 @@ export async function openSource(
       bytes = gunzip;
     }
     const decoder = new StringDecoder('utf8');
+    let first = true;
+    const withoutBom = (piece: string): string => {
+      if (!first || piece === '') return piece;
+      first = false;
+      return piece.charCodeAt(0) === BYTE_ORDER_MARK ? piece.slice(1) : piece;
+    };
     for await (const chunk of bytes) {
-      const piece = decoder.write(chunk);
+      const piece = withoutBom(decoder.write(chunk));
       if (piece !== '') yield piece;
     }
-    const rest = decoder.end();
+    const rest = withoutBom(decoder.end());
     if (rest !== '') yield rest;
   }
 
   return {
     label: isStdin ? 'stdin' : path,
     identity,
+    location,
+    path: isStdin ? undefined : absolute,
     sizeBytes,
     gzip,
     text: text(),

@@ -8,6 +8,8 @@ export interface RecordSink {
   record(line: number, value: unknown): void;
   /** A record that could not be parsed; it still counts as a row so row numbers stay stable. */
   invalid(line: number, reason: string, raw: string): void;
+  /** The column names of a CSV header, before its first record; may throw to stop the import. */
+  header?(columns: readonly string[]): void;
 }
 
 export interface RecordReader {
@@ -15,6 +17,12 @@ export interface RecordReader {
   write(text: string): void;
   /** The input ended; flushes a last record without a trailing newline. Throws on a truncated file. */
   end(): void;
+  /**
+   * Characters of all text written so far up to the end of the last record handed to the sink
+   * (blank lines and a CSV header alone do not move it). The checkpoint keeps a digest of the input
+   * through its last acknowledged row, and this is where that row ends.
+   */
+  recordEnd(): number;
 }
 
 /** The file's structure is broken beyond one row (e.g. an unterminated JSON array): stop the import. */

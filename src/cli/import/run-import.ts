@@ -8,9 +8,13 @@
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { readCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint';
+import { readCheckpoint, removeCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint';
+import { describeCheckpointsIn } from './checkpoint-list';
+import { changedInputMessage, describeSourceChange } from './checkpoint-match';
+import { missingCsvColumn } from './csv-columns';
 import type { Connection } from './connection';
 import { createDelivery, type Chunk, type Delivery } from './delivery';
+import { createInputDigest, EMPTY_DIGEST } from './input-digest';
 import { createReader, createSniffingReader, formatFromName, type InputFormat } from './input-format';
 import type { Mapping } from './mapping';
 import { openSource, type OpenedSource } from './open-source';
@@ -69,10 +73,15 @@ export const EXIT_USAGE = 2;
 export const EXIT_INTERRUPTED = 130;
 
 class StopImport extends Error {
-  override name = 'StopImport' as const;
+  override name: string = 'StopImport';
   constructor(message: string, readonly code: number) {
     super(message);
   }
+}
+
+/** The input is not what the checkpoint describes: leave at once, the checkpoint untouched. */
+class InputChanged extends StopImport {
+  override name = 'InputChanged';
 }
 
 export async function runImport(options: ImportOptions, io: ImportIo): Promise<number> {
@@ -115,16 +124,25 @@ async function importSources(
     }
   }
 
-  const importId = createHash('sha256').update(sources.map((s) => s.identity).join(',')).digest('hex').slice(0, 12);
+  // Named by where the input lives, not by its content: see open-source.ts on location.
+  const importId = createHash('sha256').update(sources.map((s) => s.location).join('\n')).digest('hex').slice(0, 12);
   const checkpointPath = dryRun ? undefined : resolve(io.cwd, options.checkpointPath ?? `hogtail-import-${importId}.checkpoint.json`);
   const previous = checkpointPath === undefined ? undefined : await readCheckpoint(checkpointPath);
   if (previous !== undefined) {
-    const same =
-      previous.sources.length === sources.length && previous.sources.every((s, i) => s.identity === sources[i]!.identity);
-    if (!same) {
-      throw new StopImport(`the checkpoint ${checkpointPath} belongs to different input (the files or their order changed). Give another --checkpoint, or delete it to start over.`, EXIT_USAGE);
+    if (previous.sources.length !== sources.length) {
+      throw new StopImport(
+        `the checkpoint ${checkpointPath} is for ${previous.sources.length} input(s): ${previous.sources.map((s) => s.path ?? s.label).join(', ')}; this command reads ${sources.length}. Give the same inputs in the same order, pass another --checkpoint, or delete it to import as new data.`,
+        EXIT_USAGE,
+      );
     }
-    if (!options.resume) {
+    for (const [i, source] of sources.entries()) {
+      const change = describeSourceChange(previous.sources[i]!, source);
+      if (change !== undefined) throw new StopImport(changedInputMessage(source.label, source.path !== undefined, change, checkpointPath!), EXIT_USAGE);
+    }
+    // A checkpoint that acknowledged nothing (a run that failed before its first answer) is safe to
+    // continue without --resume: the input is unchanged, so its rows get the uuids they had.
+    const acknowledgedAny = previous.sources.some((s) => s.rows > 0 || s.complete);
+    if (!options.resume && acknowledgedAny) {
       throw new StopImport(
         `this input was imported before (${previous.sent} rows acknowledged, checkpoint ${checkpointPath}). Pass --resume to continue where it stopped, or delete the checkpoint to send everything again.`,
         EXIT_USAGE,
@@ -134,13 +152,26 @@ async function importSources(
       io.stdout(`nothing to do: this input was imported completely (${previous.sent} sent, ${previous.rejected} rejected; checkpoint ${checkpointPath})\n`);
       return EXIT_OK;
     }
-  } else if (options.resume) {
-    io.stderr('hogtail import: no checkpoint found for this input; starting from the first row\n');
+  } else if (checkpointPath !== undefined && options.resume) {
+    // Starting over here could re-send rows under new uuids (the input may have changed or moved).
+    throw new StopImport(
+      `--resume: there is no checkpoint ${checkpointPath} for this input, so nothing was sent.\n${await describeCheckpointsIn(io.cwd)}\n` +
+        'Pass the one that belongs to this input with --checkpoint FILE (the input must be unchanged); or, if this input was never imported, run without --resume.',
+      EXIT_USAGE,
+    );
   }
 
   const state: Checkpoint = previous ?? {
     version: 1,
-    sources: sources.map((s) => ({ label: s.label, identity: s.identity, rows: 0, complete: false })),
+    sources: sources.map((s) => ({
+      label: s.label,
+      identity: s.identity,
+      rows: 0,
+      complete: false,
+      path: s.path ?? null,
+      sizeBytes: s.sizeBytes ?? null,
+      digest: EMPTY_DIGEST,
+    })),
     rejects: null,
     sent: 0,
     rejected: 0,
@@ -154,10 +185,14 @@ async function importSources(
   if (rejectsPath !== undefined) {
     const keep = previous === undefined ? undefined : (previous.rejects?.bytes ?? 0);
     rejects = await openRejectsFile(resolve(io.cwd, rejectsPath), keep, options.rejectsPath !== undefined);
+    const opened = rejects;
+    cleanups.push(() => opened.close());
   }
   const firstRejects: string[] = [];
 
   const window: Chunk[] = [];
+  /** The chunk rows are being added to; its batches may already be answered. */
+  let openChunk: Chunk | undefined;
   let delivery: Delivery | undefined;
   if (!dryRun) {
     delivery = createDelivery({
@@ -165,7 +200,7 @@ async function importSources(
       batchSize: options.batchSize,
       retries: options.retries,
       compressionLevel: options.compressionLevel,
-      openChunks: () => window,
+      openChunks: () => (openChunk === undefined ? window : [...window, openChunk]),
     });
     const client = delivery;
     cleanups.push(() => client.shutdown(0));
@@ -179,7 +214,8 @@ async function importSources(
   let bytesDone = 0;
   let currentSource: OpenedSource | undefined;
   let stopping = false;
-  let inputProblem: string | undefined;
+  /** Why reading stopped: a broken input (exit 1) or one the command line does not fit (exit 2). */
+  let inputProblem: StopImport | undefined;
   let lastCheckpointAt = 0;
   const totalBytes = sources.every((s) => s.sizeBytes !== undefined) ? sources.reduce((sum, s) => sum + s.sizeBytes!, 0) : undefined;
 
@@ -232,6 +268,7 @@ async function importSources(
     const progressOfSource = state.sources[chunk.sourceIndex]!;
     progressOfSource.rows = chunk.endRow;
     progressOfSource.complete = chunk.complete;
+    progressOfSource.digest = chunk.digest;
     state.sent += chunk.captured - chunk.refusedByServer;
     state.rejected += chunk.rejects.length;
     await saveCheckpoint(chunk.complete);
@@ -239,6 +276,14 @@ async function importSources(
   }
 
   cleanups.push(() => progress.stop());
+
+  // Before the first request: a crash at any moment after it leaves a checkpoint that records which
+  // input this was, so a changed input is refused rather than sent again under new uuids.
+  if (previous === undefined) {
+    await saveCheckpoint(true);
+    // Not the start of the quiet period: the first acknowledged chunk is recorded at once.
+    lastCheckpointAt = 0;
+  }
 
   const openChars = () => window.reduce((sum, chunk) => sum + chunk.chars, 0);
 
@@ -254,6 +299,9 @@ async function importSources(
     currentSource = source;
     const skip = sourceState.rows;
     const uuids = createRowUuids(source.identity);
+    const digest = createInputDigest();
+    const inputChanged = (detail: string) =>
+      new InputChanged(changedInputMessage(source.label, source.path !== undefined, detail, checkpointPath!), EXIT_USAGE);
     const declared = options.format ?? formatFromName(source.label);
     let fromCsv = declared === 'csv';
     const mapRowFor = { csv: createRowMapper(options.mapping, options.timestampFormat, true), other: createRowMapper(options.mapping, options.timestampFormat, false) };
@@ -267,21 +315,28 @@ async function importSources(
       endRow: Math.max(row, skip),
       complete: false,
       lines: [],
+      ownUuids: undefined,
       rejects: [],
       captured: 0,
       refusedByServer: 0,
       chars: 0,
       capturedThrough: 0,
       flushed: undefined,
+      digest: '',
     });
     let chunk = newChunk();
+    openChunk = chunk;
 
     const closeChunk = (complete: boolean): void => {
-      chunk.endRow = Math.max(row, skip);
+      // Stopped while still skipping acknowledged rows: the checkpoint already says all there is.
+      if (row < skip) return;
+      chunk.endRow = row;
       chunk.complete = complete;
+      chunk.digest = digest.through(reader.recordEnd());
       delivery?.close(chunk);
       window.push(chunk);
       chunk = newChunk();
+      openChunk = chunk;
     };
 
     const reject = (line: number, reason: string, entry: Partial<RejectEntry>): void => {
@@ -293,6 +348,9 @@ async function importSources(
       rowsRead++;
       if (row <= skip) {
         skippedOnResume++;
+        if (row === skip && sourceState.digest !== undefined && digest.through(reader.recordEnd()) !== sourceState.digest) {
+          throw inputChanged(`its first ${skip} rows differ from the ones acknowledged`);
+        }
         return;
       }
       chunk.lines.push(line);
@@ -303,7 +361,9 @@ async function importSources(
         if (!mapped.ok) reject(line, mapped.reason, { record: value });
         else if (delivery === undefined) valid++;
         else {
-          const refusal = delivery.capture(mapped.value, uuids.uuidOf(row - 1));
+          const own = mapped.value.uuid;
+          if (own !== undefined) (chunk.ownUuids ??= new Map()).set(own, row - 1);
+          const refusal = delivery.capture(mapped.value, own ?? uuids.uuidOf(row - 1));
           if (refusal !== undefined) reject(line, refusal, { record: value });
           else chunk.captured++;
         }
@@ -314,6 +374,10 @@ async function importSources(
     const sink: RecordSink = {
       record: (line, value) => handle(line, value, undefined, undefined),
       invalid: (line, reason, raw) => handle(line, undefined, reason, raw),
+      header: (columns) => {
+        const missing = missingCsvColumn(options.mapping, columns, source.label);
+        if (missing !== undefined) throw new StopImport(missing, EXIT_USAGE);
+      },
     };
     const reader =
       declared !== undefined
@@ -326,7 +390,9 @@ async function importSources(
     try {
       for await (const text of source.text) {
         chunk.chars += text.length;
+        digest.add(text);
         reader.write(text);
+        digest.settle(reader.recordEnd());
         while (window.length > MAX_OPEN_CHUNKS || openChars() > MAX_OPEN_CHARS) {
           if (!(await settleOldest())) break;
         }
@@ -335,14 +401,24 @@ async function importSources(
       if (!stopping && delivery?.failure === undefined) {
         reader.end();
         finished = true;
+        if (row < skip) throw inputChanged(`it now ends after ${row} rows; the checkpoint had acknowledged ${skip}`);
       }
     } catch (error) {
-      inputProblem = `${source.label}: ${(error as Error).message}`;
+      if (error instanceof InputChanged) throw error;
+      inputProblem = error instanceof StopImport ? error : new StopImport(`${source.label}: ${(error as Error).message}`, EXIT_FAILED);
     }
     if (delivery?.failure === undefined) closeChunk(finished);
     bytesDone += source.sizeBytes ?? source.bytesRead();
     currentSource = undefined;
+    openChunk = undefined;
     source.close();
+  }
+
+  // A command line that does not fit the input, found before a row was sent: nothing happened, so
+  // leave no trace (a fresh checkpoint would make the corrected command look like a re-import).
+  if (inputProblem?.code === EXIT_USAGE && (delivery?.captured ?? 0) === 0) {
+    if (previous === undefined && checkpointPath !== undefined) await removeCheckpoint(checkpointPath);
+    throw inputProblem;
   }
 
   // Whatever was read is delivered and acknowledged before the checkpoint is saved for good.
@@ -355,7 +431,12 @@ async function importSources(
   await rejects?.close();
   await delivery?.shutdown(delivery.failure === undefined ? 10_000 : 0);
 
-  const failure = delivery?.failure ?? inputProblem;
+  const unmatched = delivery?.unmatchedRefusals ?? [];
+  const unmatchedProblem =
+    unmatched.length === 0
+      ? undefined
+      : `the server refused ${unmatched.length} event(s) that match no row still waiting for an answer, so they are not in the rejects file (uuids: ${unmatched.slice(0, 5).join(', ')}${unmatched.length > 5 ? ', …' : ''}); please report this`;
+  const failure = delivery?.failure ?? inputProblem?.message ?? unmatchedProblem;
   const summary: ImportSummary = {
     outcome: dryRun ? 'dry-run' : failure !== undefined ? 'failed' : stopping ? 'interrupted' : 'complete',
     sent: sentThisRun,
@@ -373,7 +454,7 @@ async function importSources(
   if (failure !== undefined) {
     io.stderr(`hogtail import: ${failure}\n`);
     if (checkpointPath !== undefined) io.stderr('Fix the problem, then run the same command with --resume to continue from the last acknowledged row.\n');
-    return EXIT_FAILED;
+    return delivery?.failure === undefined && inputProblem !== undefined ? inputProblem.code : EXIT_FAILED;
   }
   if (stopping) {
     io.stderr('hogtail import: interrupted. Run the same command with --resume to continue from the last acknowledged row.\n');

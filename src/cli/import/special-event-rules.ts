@@ -29,6 +29,20 @@ const RULES: Record<string, Rule[]> = {
   $create_alias: [nonBlankString('alias')],
 };
 
+/**
+ * Other spellings of special events, as migration sources write them. The spec's migration guidance
+ * (§4 rule 6) says `$group_identify`, but the server only acts on `$groupidentify`: sent as written,
+ * a group update would be stored as a plain custom event that changes no group, for good.
+ */
+const SPELLINGS: Record<string, string> = {
+  $group_identify: '$groupidentify',
+};
+
+/** The name the server acts on. */
+export function canonicalEventName(event: string): string {
+  return SPELLINGS[event] ?? event;
+}
+
 export function checkSpecialEvent(event: string, properties: Record<string, unknown>): string | undefined {
   const rules = RULES[event];
   if (rules === undefined) return undefined;
