@@ -3,7 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createHogtail } from '../../src/browser/client';
 import { fakeFetch, tick } from './helpers';
 
-const KEY = 'phc_unit';
+// A project key per test: clients of earlier tests stay alive (their timers and decide answers can
+// still write), and the key names the storage, so each test has storage no earlier client touches.
+let KEY = 'phc_unit';
+let tests = 0;
 const init = (config: Record<string, unknown> = {}) => {
   const client = createHogtail();
   client.init(KEY, { api_host: 'https://collector.test', capture_pageview: false, flush_at: 1, ...config });
@@ -13,6 +16,7 @@ const init = (config: Record<string, unknown> = {}) => {
 describe('browser client', () => {
   beforeEach(() => {
     localStorage.clear();
+    KEY = `phc_unit_${++tests}`;
   });
 
   it('sends events with page context, session, device id and uuid, gzip as text/plain with the query flag', async () => {
@@ -87,16 +91,19 @@ describe('browser client', () => {
 
   it('identity and super properties persist across page loads; reset starts a new anonymous user', async () => {
     fakeFetch();
-    const first = init();
+    // Three "pages" in one window, but the earlier ones never unload here: without decide, none of
+    // them can still be writing its state (its flags answer) after the next page started.
+    const page = () => init({ advanced_disable_decide: true });
+    const first = page();
     first.identify('user-2');
     first.register({ team: 'a' });
     await first.flush();
-    const second = init();
+    const second = page();
     expect(second.get_distinct_id()).toBe('user-2');
     second.reset();
     expect(second.get_distinct_id()).not.toBe('user-2');
     await tick(); // a new page starts in a later task; state is written at the end of this one
-    const third = init();
+    const third = page();
     expect(third.get_distinct_id()).toBe(second.get_distinct_id());
   });
 
