@@ -9,6 +9,7 @@ import { fork } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { writeBenchmarkSection } from './lib/write-section.js';
 import { arg } from './lib/args.js';
+import { once, startCollector } from './lib/processes.js';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once as onceEvent } from 'node:events';
@@ -104,34 +105,18 @@ async function generate(format) {
   return file;
 }
 
-function waitFor(child, predicate) {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message) => {
-      if (predicate(message)) {
-        child.off('message', onMessage);
-        resolve(message);
-      }
-    };
-    child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`process exited (${code}) before answering`)));
-  });
-}
-
 const script = await buildScript();
 const results = [];
 for (const format of formats) {
   const file = await generate(format);
   const runs = [];
   for (let round = 0; round < rounds; round++) {
-    const collector = fork(join(repo, 'bench/collector-process.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    const { url } = await waitFor(collector, (m) => m.url !== undefined);
-    const args = [file, '--host', url, '--api-key', 'phc_bench', '--checkpoint', join(work, `cp-${format}-${round}.json`), ...extraArgs];
+    const collector = await startCollector();
+    const args = [file, '--host', collector.url, '--api-key', 'phc_bench', '--checkpoint', join(work, `cp-${format}-${round}.json`), ...extraArgs];
     const child = fork(script, args, { cwd: work, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    const run = await waitFor(child, (m) => m.code !== undefined);
-    const answer = waitFor(collector, (m) => m.received !== undefined);
-    collector.send('stats');
-    const stats = await answer;
-    collector.send('close');
+    const run = await once(child, (m) => m.code !== undefined);
+    const stats = await collector.stats();
+    collector.close();
     runs.push({ ...run, ...stats, rowsPerSec: (stats.received / run.ms) * 1000 });
     console.error(`${format} round ${round + 1}: ${Math.round((stats.received / run.ms) * 1000)} rows/s, peak RSS ${Math.round(run.maxRssKb / 1024)} MB, lost ${rowCount - stats.received}, duplicates ${stats.duplicates}`);
   }
