@@ -100,6 +100,15 @@ export function createHogtail(): Hogtail {
     false,
   );
   const report = (error: HogtailError) => reporter.report(error);
+  /** Runs `fn`; whatever it throws is reported, never thrown into the page (DESIGN §4.4). */
+  const guard = <T>(name: string, fn: () => T): T | undefined => {
+    try {
+      return fn();
+    } catch (error) {
+      report(new HogtailError(`${name}() failed: ${String(error)}`));
+      return undefined;
+    }
+  };
   const early: [string, unknown[]][] = [];
   const [flagMethods, onFeatureFlags, flagProperties, reloadFlags, startFlags] = createFlags(() => states, track, report);
 
@@ -127,7 +136,8 @@ export function createHogtail(): Hogtail {
       return;
     }
     const now = Date.now();
-    const own = (properties !== null && typeof properties === 'object' ? properties : {}) as Properties;
+    // {} for null and undefined; a non-object is refused by buildEvent anyway.
+    const own = Object(properties) as Properties;
     const sdk: Properties = {};
     // The caller's properties win over page context and super properties, so no key is ever
     // written twice and buildEvent stays on its fast path.
@@ -244,11 +254,7 @@ export function createHogtail(): Hogtail {
         sender = makeSender();
       }
     });
-    try {
-      config.loaded?.(client);
-    } catch (error) {
-      report(new HogtailError(`loaded() threw: ${String(error)}`));
-    }
+    guard('loaded', () => config.loaded?.(client));
 
     const pageviews = config.capture_pageview ?? true;
     let lastPath = location.pathname;
@@ -265,25 +271,21 @@ export function createHogtail(): Hogtail {
   }
 
   const client = {
-    init(token: string, config: HogtailConfig = {}) {
-      try {
+    init: (token: string, config: HogtailConfig = {}) =>
+      guard('init', () => {
         if (queue) {
           reporter.debug('init() again: ignored');
           return client;
         }
         // Missing or personal (phx_, which must never ship to browsers): one message covers both.
         if (!isText(token) || (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key)) {
-          console.error('[hogtail] init() needs the project API key (phc_…), not a personal one (phx_…)');
+          console.error('[hogtail] init() needs the project key (phc_…), not a personal key');
           return undefined;
         }
         setup(token, config);
         for (const [name, args] of early.splice(0)) (client as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
         return client;
-      } catch (error) {
-        report(new HogtailError(`init() failed: ${String(error)}`));
-        return undefined;
-      }
-    },
+      }),
     on(_name: 'error', listener: (error: HogtailError) => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -391,12 +393,7 @@ export function createHogtail(): Hogtail {
         else refuse(`${name}() before init()`);
         return undefined;
       }
-      try {
-        return method(...args);
-      } catch (error) {
-        report(new HogtailError(`${name}() failed: ${String(error)}`));
-        return undefined;
-      }
+      return guard(name, () => method(...args));
     };
   }
   return client;
