@@ -110,7 +110,7 @@ export function createHogtail(): Hogtail {
     }
   };
   const early: [string, unknown[]][] = [];
-  const [flagMethods, onFeatureFlags, flagProperties, reloadFlags, startFlags] = createFlags(() => states, track, report);
+  const [flagMethods, onFeatureFlags, flagProperties, reloadFlags, startFlags] = createFlags(track, report);
 
   let apiKey = '';
   let host = '';
@@ -128,7 +128,7 @@ export function createHogtail(): Hogtail {
   };
   const noPersons = (what: string) => mode === 'never' && (refuse(`${what}() is off with person_profiles: 'never'`), true);
 
-  function track(event: unknown, properties: unknown, options?: CaptureOptions, distinctId?: string): void {
+  function track(event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): void {
     const state = states.state;
     if (state.optout) {
       queue!.countDrop('opted_out');
@@ -188,7 +188,7 @@ export function createHogtail(): Hogtail {
     apiKey = token;
     host = isText(config.api_host) ? config.api_host : DEFAULT_API_HOST; // batchUrl and decideUrl drop a trailing /
     reporter.setDebug(config.debug === true);
-    if (config.person_profiles === 'always' || config.person_profiles === 'never') mode = config.person_profiles;
+    if (['always', 'never'].includes(config.person_profiles!)) mode = config.person_profiles!;
     gzip = !config.disable_compression;
     const store = config.disable_persistence || config.persistence === 'memory' ? undefined : openLocalStorage();
     const base = 'ht|' + token + '|';
@@ -248,7 +248,7 @@ export function createHogtail(): Hogtail {
       if (document.visibilityState === 'hidden' && !leaving) void q.flush();
     });
 
-    startFlags(apiKey, host, config, (on) => {
+    startFlags(states, apiKey, host, config, (on) => {
       if (on !== gzip) {
         gzip = on;
         sender = makeSender();
@@ -258,7 +258,7 @@ export function createHogtail(): Hogtail {
 
     const pageviews = config.capture_pageview ?? true;
     let lastPath = location.pathname;
-    if (pageviews) track('$pageview', {});
+    if (pageviews) track('$pageview');
     if (pageviews === 'history_change') {
       watchHistory(() => {
         forgetPageContext();
@@ -370,7 +370,7 @@ export function createHogtail(): Hogtail {
     opt_in_capturing() {
       states.state.optout = false;
       states.save();
-      track('$opt_in', {});
+      track('$opt_in');
     },
 
     has_opted_out_capturing: () => states.state.optout === true,

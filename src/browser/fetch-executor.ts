@@ -5,12 +5,13 @@
  * `online` event (or a minute, in case the flag is wrong), so an offline spell costs no retries
  * and ends the moment the network is back.
  */
-import type { HttpExecutor } from '../core/transport';
+import type { HttpRequest, HttpResponse } from '../core/transport';
 
 /** Bodies at most this big go as keepalive requests; the browser's budget for all of them is 64 KB. */
 export const KEEPALIVE_MAX_BYTES = 60_000;
 
-export const fetchExecutor: HttpExecutor = async ({ url, body, headers, timeoutMs }) => {
+/** An HttpExecutor; `headers` may be left out (decide sends none). */
+export const fetchExecutor = async ({ url, body, headers, timeoutMs }: Omit<HttpRequest, 'headers'> & Partial<HttpRequest>): Promise<HttpResponse> => {
   if (navigator.onLine === false) {
     await new Promise((resolve) => {
       addEventListener('online', resolve, { once: true });

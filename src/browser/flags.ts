@@ -41,12 +41,10 @@ const CALLS_KEPT = 1_000;
  * reload, start]. The methods exist before init (the client queues calls until then); start() runs
  * at init. A tuple, not an object: its names would otherwise ship in the script tag.
  */
-export function createFlags(
-  store: () => StateStore,
-  track: (event: string, properties: Properties) => void,
-  report: (error: HogtailError) => void,
-) {
+export function createFlags(track: (event: string, properties: Properties) => void, report: (error: HogtailError) => void) {
   const listeners = new Set<FlagsListener>();
+  // Set by start(); nothing below reads it before (the client queues every call until init).
+  let states: StateStore;
   let request: (() => Promise<void> | undefined) | undefined;
   // Requests run one after another on this chain. `queued` is true from a reload() until its
   // request starts, so every reload of a task, or of a request's flight, adds just one request.
@@ -55,14 +53,13 @@ export function createFlags(
   let propsOf: FlagsSnapshot | undefined;
   let props: Properties | undefined;
 
-  const snapshot = () => store().state.ff;
+  const snapshot = () => states.state.ff;
   const notify = (listener: FlagsListener) => {
     const flags = snapshot()?.flags;
     // A broken listener must not break the page or the other listeners.
     if (flags) attempt(() => listener(featureProperties(flags).$active_feature_flags as string[], flags), 0);
   };
   const apply = (next: FlagsSnapshot) => {
-    const states = store();
     if (JSON.stringify(states.state.ff) !== JSON.stringify(next)) {
       states.state.ff = next;
       states.save();
@@ -80,14 +77,12 @@ export function createFlags(
     }
   };
   const override = (field: 'fp' | 'fg', merge: (old: Properties) => Properties, reloadFlags?: boolean) => {
-    const states = store();
     states.state[field] = merge({ ...states.state[field] }) as never;
     states.save();
     if (reloadFlags !== false) reload();
   };
 
   const value = (key: string, options?: FlagOptions) => {
-    const states = store();
     const state = states.state;
     const flags = state.ff?.flags;
     const flag = flags?.[key];
@@ -141,7 +136,8 @@ export function createFlags(
     return props;
   };
 
-  function start(apiKey: string, host: string, config: HogtailConfig, setGzip: (on: boolean) => void): void {
+  function start(store: StateStore, apiKey: string, host: string, config: HogtailConfig, setGzip: (on: boolean) => void): void {
+    states = store;
     const bootstrap = config.bootstrap;
     // Server-rendered flags are as fresh as the page: they replace what an earlier page stored.
     if (bootstrap?.featureFlags) apply({ flags: bootstrap.featureFlags, payloads: bootstrap.featureFlagPayloads ?? {} });
@@ -153,8 +149,7 @@ export function createFlags(
           groups: state.$groups,
           personProperties: state.fp,
           groupProperties: state.fg,
-        }))(store().state),
-        headers: {},
+        }))(states.state),
         timeoutMs: numberOption(config.request_timeout, 10_000),
       })
         .then((response) => {
