@@ -12,7 +12,6 @@ import { HogtailError, InvalidEventError } from '../core/errors';
 import type { FlagValue } from '../core/flags/decide';
 import { buildEvent, DEFAULT_MAX_EVENT_BYTES } from '../core/event';
 import { createQueue, type Queue, type QueueStats } from '../core/queue';
-import { createReporter } from '../core/reporter';
 import {
   aliasEvent,
   asText,
@@ -90,16 +89,20 @@ export interface Hogtail {
 export function createHogtail(): Hogtail {
   // 'error' is the only event, so a Set serves (core's emitter costs bytes for names we never use).
   const listeners = new Set<(error: HogtailError) => void>();
-  const reporter = createReporter(
-    '[hogtail]',
-    (error) => {
-      // A broken listener must not break capture().
-      listeners.forEach((listener) => attempt(() => listener(error), 0));
-      return listeners.size > 0;
-    },
-    false,
-  );
-  const report = (error: HogtailError) => reporter.report(error);
+  // core/reporter's rules, without its object: without a listener the first problem of each kind
+  // goes to the console, later ones only in debug mode (a kind printed in debug mode counts).
+  let verbose = false;
+  const warned = new Set<string>();
+  const report = (error: HogtailError) => {
+    // A broken listener must not break capture().
+    listeners.forEach((listener) => attempt(() => listener(error), 0));
+    const kind = error.name + (error as { reason?: string }).reason;
+    if (verbose || (!listeners.size && !warned.has(kind) && error.name !== 'TransportError')) {
+      warned.add(kind);
+      console.warn(`[hogtail] ${error.name}: ${error.message}` + (verbose ? '' : " (repeats hidden; use on('error') or debug)"));
+    }
+  };
+  const debug = (message: string) => verbose && console.debug('[hogtail] ' + message);
   /** Runs `fn`; whatever it throws is reported, never thrown into the page (DESIGN §4.4). */
   const guard = <T>(name: string, fn: () => T): T | undefined => {
     try {
@@ -132,7 +135,7 @@ export function createHogtail(): Hogtail {
     const state = states.state;
     if (state.optout) {
       queue!.countDrop('opted_out');
-      reporter.debug(`"${String(event)}" not captured (opted out)`);
+      debug(`"${String(event)}" not captured (opted out)`);
       return;
     }
     const now = Date.now();
@@ -168,7 +171,7 @@ export function createHogtail(): Hogtail {
       queue!.countDrop(built.error.reason);
       return report(built.error);
     }
-    for (const note of built.notes) reporter.debug(`"${String(event)}": ${note}`);
+    for (const note of built.notes) debug(`"${String(event)}": ${note}`);
     queue!.enqueue(built.record);
   }
 
@@ -187,7 +190,7 @@ export function createHogtail(): Hogtail {
   function setup(token: string, config: HogtailConfig): void {
     apiKey = token;
     host = isText(config.api_host) ? config.api_host : DEFAULT_API_HOST; // batchUrl and decideUrl drop a trailing /
-    reporter.setDebug(config.debug === true);
+    verbose = config.debug === true;
     if (['always', 'never'].includes(config.person_profiles!)) mode = config.person_profiles!;
     gzip = !config.disable_compression;
     const store = config.disable_persistence || config.persistence === 'memory' ? undefined : openLocalStorage();
@@ -274,7 +277,7 @@ export function createHogtail(): Hogtail {
     init: (token: string, config: HogtailConfig = {}) =>
       guard('init', () => {
         if (queue) {
-          reporter.debug('init() again: ignored');
+          debug('init() again: ignored');
           return client;
         }
         // Missing or personal (phx_, which must never ship to browsers): one message covers both.
@@ -375,7 +378,7 @@ export function createHogtail(): Hogtail {
 
     has_opted_out_capturing: () => states.state.optout === true,
     flush: () => queue!.flush(),
-    debug: (enabled?: boolean) => reporter.setDebug(enabled !== false),
+    debug: (enabled?: boolean) => void (verbose = enabled !== false),
     surveyShown: (id: unknown, properties?: unknown) => special(surveyEvent('survey shown', id, properties)),
     surveyDismissed: (id: unknown, properties?: unknown) => special(surveyEvent('survey dismissed', id, properties)),
     surveySent: (id: unknown, response: unknown, properties?: unknown) => special(surveyEvent('survey sent', id, properties, response)),
