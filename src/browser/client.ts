@@ -7,7 +7,6 @@
  * retries it, the ledger keeps it in localStorage until a 2xx, the tab lock decides which tab sends
  * what, and pagehide hands what is left to sendBeacon.
  */
-import { createBatchSender, type BatchSender } from '../core/batch-sender';
 import { HogtailError, InvalidEventError } from '../core/errors';
 import type { FlagValue } from '../core/flags/decide';
 import { buildEvent, DEFAULT_MAX_EVENT_BYTES } from '../core/event';
@@ -26,14 +25,13 @@ import {
 import { attempt } from '../core/safe-json';
 import { uuidv7 } from '../core/uuid';
 import { sendByBeacon } from './beacon';
-import { gzipBody } from './compress';
 import { DEFAULT_API_HOST, numberOption, type HogtailConfig } from './config';
-import { fetchExecutor } from './fetch-executor';
 import { watchHistory } from './history';
 import { createLedger, type Ledger } from './ledger';
 import { forgetPageContext, pageContext } from './page-context';
 import { createFlags } from './flags';
 import { createStateStore, freshState, type PersistedState, type StateStore } from './state';
+import { sendBatch } from './send-batch';
 import { openLocalStorage } from './storage';
 import { startTabs } from './tabs';
 
@@ -122,8 +120,6 @@ export function createHogtail(): Hogtail {
   let states: StateStore;
   let queue: Queue | undefined;
   let ledger: Ledger;
-  let sender: BatchSender;
-  let makeSender: () => BatchSender;
 
   const refuse = (message: string) => {
     queue?.countDrop('invalid');
@@ -205,22 +201,12 @@ export function createHogtail(): Hogtail {
       numberOption(config.max_stored_events, 2_000),
       numberOption(config.max_stored_chars, 1_500_000),
     );
-    makeSender = () =>
-      createBatchSender({
-        host,
-        apiKey,
-        executor: fetchExecutor,
-        compress: gzip ? gzipBody : undefined,
-        timeoutMs: numberOption(config.request_timeout, 10_000),
-        // text/plain keeps a cross-origin POST "simple": no CORS preflight before every batch.
-        contentType: 'text/plain',
-      });
-    sender = makeSender();
+    const timeoutMs = numberOption(config.request_timeout, 10_000);
     const inFlight = new Set<string>();
     const q = (queue = createQueue({
       send(events) {
         for (const event of events) inFlight.add(event.uuid);
-        return sender(events).finally(() => inFlight.clear());
+        return sendBatch(apiKey, host, events, gzip, timeoutMs).finally(() => inFlight.clear());
       },
       flushAt: Math.max(1, numberOption(config.flush_at, 20)),
       flushIntervalMs: numberOption(config.flush_interval, 2_000),
@@ -251,12 +237,7 @@ export function createHogtail(): Hogtail {
       if (document.visibilityState === 'hidden' && !leaving) void q.flush();
     });
 
-    startFlags(states, apiKey, host, config, (on) => {
-      if (on !== gzip) {
-        gzip = on;
-        sender = makeSender();
-      }
-    });
+    startFlags(states, apiKey, host, config, timeoutMs, (on) => (gzip = on));
     guard('loaded', () => config.loaded?.(client));
 
     const pageviews = config.capture_pageview ?? true;

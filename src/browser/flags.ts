@@ -136,7 +136,7 @@ export function createFlags(track: (event: string, properties: Properties) => vo
     return props;
   };
 
-  function start(store: StateStore, apiKey: string, host: string, config: HogtailConfig, setGzip: (on: boolean) => void): void {
+  function start(store: StateStore, apiKey: string, host: string, config: HogtailConfig, timeoutMs: number, setGzip: (on: boolean) => void): void {
     states = store;
     const bootstrap = config.bootstrap;
     // Server-rendered flags are as fresh as the page: they replace what an earlier page stored.
@@ -150,7 +150,7 @@ export function createFlags(track: (event: string, properties: Properties) => vo
           personProperties: state.fp,
           groupProperties: state.fg,
         }))(states.state),
-        timeoutMs: numberOption(config.request_timeout, 10_000),
+        timeoutMs,
       })
         .then((response) => {
           if (response.status !== 200) throw `HTTP ${response.status}`;
