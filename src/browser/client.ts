@@ -158,7 +158,7 @@ export function createHogtail(): Hogtail {
     if (options?.$set) sdk.$set = options.$set;
     if (options?.$set_once) sdk.$set_once = options.$set_once;
     const built = buildEvent(
-      { event, distinctId: distinctId ?? state.distinct_id, properties: properties ?? undefined, timestamp: options?.timestamp, uuid: options?.uuid },
+      { event, distinctId: distinctId ?? state.distinct_id, properties, timestamp: options?.timestamp, uuid: options?.uuid },
       sdk,
       DEFAULT_MAX_EVENT_BYTES,
       now,
