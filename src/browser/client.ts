@@ -8,7 +8,17 @@
  * what, and pagehide hands what is left to sendBeacon.
  */
 import { HogtailError, InvalidEventError } from '../core/errors';
-import type { FlagValue } from '../core/flags/decide';
+import {
+  acceptsGzip,
+  decideBody,
+  decideUrl,
+  featureProperties,
+  mergeDecide,
+  parseDecideResponse,
+  parsePayload,
+  type FlagsSnapshot,
+  type FlagValue,
+} from '../core/flags/decide';
 import { buildEvent, DEFAULT_MAX_EVENT_BYTES } from '../core/event';
 import { createQueue, type Queue, type QueueStats } from '../core/queue';
 import {
@@ -26,16 +36,23 @@ import { attempt } from '../core/safe-json';
 import { uuidv7 } from '../core/uuid';
 import { sendByBeacon } from './beacon';
 import { DEFAULT_API_HOST, numberOption, type HogtailConfig } from './config';
+import { fetchExecutor } from './fetch-executor';
 import { watchHistory } from './history';
 import { createLedger, type Ledger } from './ledger';
 import { forgetPageContext, pageContext } from './page-context';
-import { createFlags } from './flags';
 import { createStateStore, freshState, type PersistedState, type StateStore } from './state';
 import { sendBatch } from './send-batch';
 import { openLocalStorage } from './storage';
 import { startTabs } from './tabs';
 
 type Properties = Record<string, unknown>;
+type FlagsListener = (active: string[], flags: Record<string, FlagValue>) => void;
+interface FlagOptions {
+  send_event?: boolean;
+}
+
+/** How many (key, value) pairs `$feature_flag_called` remembers per distinct id (DESIGN §4.5). */
+const CALLS_KEPT = 1_000;
 
 export interface CaptureOptions {
   timestamp?: Date | string | number;
@@ -111,7 +128,6 @@ export function createHogtail(): Hogtail {
     }
   };
   const early: [string, unknown[]][] = [];
-  const [flagMethods, onFeatureFlags, flagProperties, reloadFlags, startFlags] = createFlags(track, report);
 
   let apiKey = '';
   let host = '';
@@ -120,6 +136,137 @@ export function createHogtail(): Hogtail {
   let states: StateStore;
   let queue: Queue | undefined;
   let ledger: Ledger;
+
+  // Feature flags (issue 4): decide at init and whenever what flags depend on changes (identity,
+  // groups, the property overrides), on a poll while the page is visible, and on demand. The last
+  // good flags live in the persisted state (`ff`), so a reload has them before any request, and so
+  // does every event: each carries `$feature/<key>` and `$active_feature_flags` once flags are
+  // known. Requests are debounced and one at a time: asking during a request runs one more after
+  // it, with whatever the state is then. A failed request changes nothing; the next trigger tries
+  // again. Decide goes as a bare POST with a string body (text/plain, no custom headers): a
+  // "simple" request, so a cross-origin collector costs no CORS preflight. Flags live in the
+  // client's closure, not a module of their own: parameters and a returned tuple cost the script
+  // tag about 40 gzipped bytes.
+  const flagListeners = new Set<FlagsListener>();
+  let request: (() => Promise<void> | undefined) | undefined;
+  // Requests run one after another on this chain. `queued` is true from a reloadFlags() until its
+  // request starts, so every reload of a task, or of a request's flight, adds just one request.
+  let chain = Promise.resolve();
+  let queued = false;
+  let propsOf: FlagsSnapshot | undefined;
+  let props: Properties | undefined;
+
+  const snapshot = () => states.state.ff;
+  const notify = (listener: FlagsListener) => {
+    const flags = snapshot()?.flags;
+    // A broken listener must not break the page or the other listeners.
+    if (flags) attempt(() => listener(featureProperties(flags).$active_feature_flags as string[], flags), 0);
+  };
+  const apply = (next: FlagsSnapshot) => {
+    if (JSON.stringify(states.state.ff) !== JSON.stringify(next)) {
+      states.state.ff = next;
+      states.save();
+      flagListeners.forEach(notify);
+    }
+  };
+  const reloadFlags = () => {
+    if (request && !queued) {
+      queued = true;
+      // The zero-delay wait lets a task finish first (init, identify, group…): one request for all.
+      chain = chain.then(() => new Promise((resolve) => setTimeout(resolve))).then(() => {
+        queued = false;
+        return request!();
+      });
+    }
+  };
+  const override = (field: 'fp' | 'fg', merge: (old: Properties) => Properties, reload?: boolean) => {
+    states.state[field] = merge({ ...states.state[field] }) as never;
+    states.save();
+    if (reload !== false) reloadFlags();
+  };
+
+  const flagValue = (key: string, options?: FlagOptions) => {
+    const state = states.state;
+    const flags = state.ff?.flags;
+    const flag = flags?.[key];
+    if (flags && options?.send_event !== false) {
+      // [distinct id, …JSON [key, value]]: another id (identify, reset, another tab) starts it over.
+      let calls = state.fc;
+      if (calls?.[0] !== state.distinct_id) calls = state.fc = [state.distinct_id];
+      const call = JSON.stringify([key, flag]);
+      if (!calls.includes(call)) {
+        calls.push(call);
+        if (calls.length > CALLS_KEPT) calls.splice(1, 1);
+        states.save();
+        track('$feature_flag_called', { $feature_flag: key, $feature_flag_response: flag });
+      }
+    }
+    return flag;
+  };
+
+  const flagMethods = {
+    getFeatureFlag: flagValue,
+    isFeatureEnabled: (key: string, options?: FlagOptions) => {
+      const flag = flagValue(key, options);
+      return snapshot() ? !!flag : undefined;
+    },
+    getFeatureFlagPayload: (key: string) => parsePayload(snapshot()?.payloads[key]),
+    reloadFeatureFlags: reloadFlags,
+    setPersonPropertiesForFlags: (properties: Properties, reload?: boolean) =>
+      override('fp', (old) => ({ ...old, ...properties }), reload),
+    setGroupPropertiesForFlags: (properties: Record<string, Properties>, reload?: boolean) =>
+      override(
+        'fg',
+        (old) => {
+          for (const type in properties) old[type] = { ...(old[type] as Properties), ...properties[type] };
+          return old;
+        },
+        reload,
+      ),
+  };
+
+  /** Adds a listener; called at once when flags are known already, then on every change. */
+  const onFeatureFlags = (listener: FlagsListener) => {
+    flagListeners.add(listener);
+    if (request) notify(listener);
+    return () => void flagListeners.delete(listener);
+  };
+
+  /** `$feature/<key>` and `$active_feature_flags`, computed once per set of flags. */
+  const flagProperties = () => {
+    const current = snapshot();
+    if (current !== propsOf) props = (propsOf = current) && featureProperties(current.flags);
+    return props;
+  };
+
+  function startFlags(config: HogtailConfig, timeoutMs: number): void {
+    const bootstrap = config.bootstrap;
+    // Server-rendered flags are as fresh as the page: they replace what an earlier page stored.
+    if (bootstrap?.featureFlags) apply({ flags: bootstrap.featureFlags, payloads: bootstrap.featureFlagPayloads ?? {} });
+    const off = config.advanced_disable_decide || config.advanced_disable_feature_flags;
+    request = () =>
+      off ? undefined : fetchExecutor({
+        url: decideUrl(host),
+        body: ((state) => decideBody(apiKey, state.distinct_id, {
+          groups: state.$groups,
+          personProperties: state.fp,
+          groupProperties: state.fg,
+        }))(states.state),
+        timeoutMs,
+      })
+        .then((response) => {
+          if (response.status !== 200) throw `HTTP ${response.status}`;
+          const result = parseDecideResponse(response.body);
+          if (!config.disable_compression) gzip = acceptsGzip(result);
+          apply(mergeDecide(snapshot(), result));
+        })
+        .catch((error: unknown) => report(new HogtailError(`feature flags not loaded (${String(error)}); keeping the last ones`)));
+    flagListeners.forEach(notify); // each is told only if flags are known
+    reloadFlags();
+    const every = numberOption(config.flags_poll_interval_ms, 300_000);
+    // Paused while hidden: a background tab needs no fresh flags, and the next trigger brings them.
+    if (every) setInterval(() => document.visibilityState === 'hidden' || reloadFlags(), every);
+  }
 
   const refuse = (message: string) => {
     queue?.countDrop('invalid');
@@ -237,7 +384,7 @@ export function createHogtail(): Hogtail {
       if (document.visibilityState === 'hidden' && !leaving) void q.flush();
     });
 
-    startFlags(states, apiKey, host, config, timeoutMs, (on) => (gzip = on));
+    startFlags(config, timeoutMs);
     guard('loaded', () => config.loaded?.(client));
 
     const pageviews = config.capture_pageview ?? true;
