@@ -7,8 +7,9 @@ import { attempt } from '../core/safe-json';
 export function openLocalStorage(): Storage | undefined {
   return attempt(() => {
     const store = window.localStorage;
-    store.setItem('ht_probe', '1');
-    store.removeItem('ht_probe');
+    // A write, since a full or zero-quota store fails only then; the key is in hogtail's `ht|` space.
+    store.setItem('ht|', '1');
+    store.removeItem('ht|');
     return store;
   }, undefined);
 }
