@@ -245,15 +245,15 @@ export function createHogtail(): Hogtail {
     if (bootstrap?.featureFlags) apply({ flags: bootstrap.featureFlags, payloads: bootstrap.featureFlagPayloads ?? {} });
     const off = config.advanced_disable_decide || config.advanced_disable_feature_flags;
     request = () =>
-      off ? undefined : fetchExecutor({
-        url: decideUrl(host),
-        body: ((state) => decideBody(apiKey, state.distinct_id, {
+      off ? undefined : fetchExecutor(
+        decideUrl(host),
+        ((state) => decideBody(apiKey, state.distinct_id, {
           groups: state.$groups,
           personProperties: state.fp,
           groupProperties: state.fg,
         }))(states.state),
         timeoutMs,
-      })
+      )
         .then((response) => {
           if (response.status !== 200) throw `HTTP ${response.status}`;
           const result = parseDecideResponse(response.body);

@@ -20,7 +20,7 @@ export async function sendBatch(
   const json = batchBody(apiKey, events, false, new Date().toISOString());
   try {
     const body = gzip ? await gzipBody(json) : json;
-    return classifyResponse(await fetchExecutor({ url: batchUrl(host, gzip), body, headers: { 'Content-Type': 'text/plain' }, timeoutMs }));
+    return classifyResponse(await fetchExecutor(batchUrl(host, gzip), body, timeoutMs, { 'Content-Type': 'text/plain' }));
   } catch (cause) {
     return { kind: 'retry', message: `no response (${cause instanceof Error ? cause.message : String(cause)})`, cause };
   }
