@@ -131,7 +131,7 @@ export function createHogtail(): Hogtail {
 
   let apiKey = '';
   let host = '';
-  let mode = 'identified_only';
+  let mode: string | undefined; // person_profiles: 'always', 'never', or undefined for 'identified_only'
   let gzip = true;
   let states: StateStore;
   let queue: Queue | undefined;
@@ -299,7 +299,7 @@ export function createHogtail(): Hogtail {
       break;
     }
     const personEvent = PERSON_EVENTS.has(event as string) || event === '$set';
-    if (mode === 'never' || (mode === 'identified_only' && !personEvent && !state.$epp && state.$user_state !== 'identified')) {
+    if (mode === 'never' || (!mode && !personEvent && !state.$epp && state.$user_state !== 'identified')) {
       add({ $process_person_profile: false });
     }
     if (options?.$set) sdk.$set = options.$set;
