@@ -129,10 +129,11 @@ export function createHogtail(): Hogtail {
   };
   const early: [string, unknown[]][] = [];
 
-  let apiKey = '';
-  let host = '';
+  // Set by setup() (init) before anything reads them.
+  let apiKey: string;
+  let host: string;
   let mode: string | undefined; // person_profiles: 'always', 'never', or undefined for 'identified_only'
-  let gzip = true;
+  let gzip: boolean;
   let states: StateStore;
   let queue: Queue | undefined;
   let ledger: Ledger;
