@@ -124,7 +124,6 @@ export function createHogtail(): Hogtail {
       return fn();
     } catch (error) {
       report(new HogtailError(`${name}() failed: ${String(error)}`));
-      return undefined;
     }
   };
   const early: [string, unknown[]][] = [];

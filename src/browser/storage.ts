@@ -21,7 +21,7 @@ export const readKey = (store: Storage | undefined, key: string): string | null 
 export const writeKey = (store: Storage | undefined, key: string, value: string): boolean =>
   attempt(() => (store!.setItem(key, value), true), false);
 
-export const removeKey = (store: Storage | undefined, key: string): void => attempt(() => store?.removeItem(key), undefined);
+export const removeKey = (store: Storage | undefined, key: string): unknown => attempt(() => store?.removeItem(key), 0);
 
 export function keysWith(store: Storage | undefined, prefix: string): string[] {
   const found: string[] = [];
