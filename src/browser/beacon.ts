@@ -12,16 +12,15 @@ import { attempt } from '../core/safe-json';
 
 const BEACON_MAX_BYTES = 65_000;
 
-/** Returns how many of `events` (from the front) went out. */
-export function sendByBeacon(events: readonly QueuedEvent[], apiKey: string, host: string, gzip: boolean): number {
-  if (typeof navigator.sendBeacon !== 'function') return 0;
+/** Sends as many of `events` (from the front) as one beacon takes. */
+export function sendByBeacon(events: readonly QueuedEvent[], apiKey: string, host: string, gzip: boolean): void {
+  if (typeof navigator.sendBeacon !== 'function') return;
   const url = batchUrl(host, gzip) + (gzip ? '&' : '?') + 'beacon=1';
   // Halve until it fits: a body over the budget, or a browser that refuses it, is tried smaller.
   for (let count = Math.min(events.length, 1000); count > 0; count >>= 1) {
     const json = batchBody(apiKey, events.slice(0, count), false, new Date().toISOString());
     const blob = new Blob([gzip ? (gzipSmall(json) as BlobPart) : json], { type: 'text/plain' });
     // Some browsers throw instead of returning false; try smaller.
-    if (blob.size <= BEACON_MAX_BYTES && attempt(() => navigator.sendBeacon(url, blob), false)) return count;
+    if (blob.size <= BEACON_MAX_BYTES && attempt(() => navigator.sendBeacon(url, blob), false)) return;
   }
-  return 0;
 }

@@ -7,12 +7,20 @@
  * retries it, the ledger keeps it in localStorage until a 2xx, the tab lock decides which tab sends
  * what, and pagehide hands what is left to sendBeacon.
  */
-import { createBatchSender, type BatchSender } from '../core/batch-sender';
 import { HogtailError, InvalidEventError } from '../core/errors';
-import type { FlagValue } from '../core/flags/decide';
+import {
+  acceptsGzip,
+  decideBody,
+  decideUrl,
+  featureProperties,
+  mergeDecide,
+  parseDecideResponse,
+  parsePayload,
+  type FlagsSnapshot,
+  type FlagValue,
+} from '../core/flags/decide';
 import { buildEvent, DEFAULT_MAX_EVENT_BYTES } from '../core/event';
 import { createQueue, type Queue, type QueueStats } from '../core/queue';
-import { createReporter } from '../core/reporter';
 import {
   aliasEvent,
   asText,
@@ -27,18 +35,24 @@ import {
 import { attempt } from '../core/safe-json';
 import { uuidv7 } from '../core/uuid';
 import { sendByBeacon } from './beacon';
-import { gzipBody } from './compress';
 import { DEFAULT_API_HOST, numberOption, type HogtailConfig } from './config';
 import { fetchExecutor } from './fetch-executor';
 import { watchHistory } from './history';
 import { createLedger, type Ledger } from './ledger';
 import { forgetPageContext, pageContext } from './page-context';
-import { createFlags } from './flags';
 import { createStateStore, freshState, type PersistedState, type StateStore } from './state';
+import { sendBatch } from './send-batch';
 import { openLocalStorage } from './storage';
 import { startTabs } from './tabs';
 
 type Properties = Record<string, unknown>;
+type FlagsListener = (active: string[], flags: Record<string, FlagValue>) => void;
+interface FlagOptions {
+  send_event?: boolean;
+}
+
+/** How many (key, value) pairs `$feature_flag_called` remembers per distinct id (DESIGN §4.5). */
+const CALLS_KEPT = 1_000;
 
 export interface CaptureOptions {
   timestamp?: Date | string | number;
@@ -90,28 +104,169 @@ export interface Hogtail {
 export function createHogtail(): Hogtail {
   // 'error' is the only event, so a Set serves (core's emitter costs bytes for names we never use).
   const listeners = new Set<(error: HogtailError) => void>();
-  const reporter = createReporter(
-    '[hogtail]',
-    (error) => {
-      // A broken listener must not break capture().
-      listeners.forEach((listener) => attempt(() => listener(error), 0));
-      return listeners.size > 0;
-    },
-    false,
-  );
-  const report = (error: HogtailError) => reporter.report(error);
+  // core/reporter's rules, without its object: without a listener the first problem of each kind
+  // goes to the console, later ones only in debug mode (a kind printed in debug mode counts).
+  let verbose = false;
+  const warned = new Set<string>();
+  const report = (error: HogtailError) => {
+    // A broken listener must not break capture().
+    listeners.forEach((listener) => attempt(() => listener(error), 0));
+    const kind = error.name + (error as { reason?: string }).reason;
+    if (verbose || (!listeners.size && !warned.has(kind) && error.name !== 'TransportError')) {
+      warned.add(kind);
+      console.warn(`[hogtail] ${error.name}: ${error.message}` + (verbose ? '' : " (repeats hidden; use on('error') or debug)"));
+    }
+  };
+  const debug = (message: string) => verbose && console.debug('[hogtail] ' + message);
+  /** Runs `fn`; whatever it throws is reported, never thrown into the page (DESIGN §4.4). */
+  const guard = <T>(name: string, fn: () => T): T | undefined => {
+    try {
+      return fn();
+    } catch (error) {
+      report(new HogtailError(`${name}() failed: ${String(error)}`));
+    }
+  };
   const early: [string, unknown[]][] = [];
-  const [flagMethods, onFeatureFlags, flagProperties, reloadFlags, startFlags] = createFlags(() => states, track, report);
 
-  let apiKey = '';
-  let host = '';
-  let mode = 'identified_only';
-  let gzip = true;
+  // Set by setup() (init) before anything reads them.
+  let apiKey: string;
+  let host: string;
+  let mode: string | undefined; // person_profiles: 'always', 'never', or undefined for 'identified_only'
+  let gzip: boolean;
   let states: StateStore;
   let queue: Queue | undefined;
   let ledger: Ledger;
-  let sender: BatchSender;
-  let makeSender: () => BatchSender;
+
+  // Feature flags (issue 4): decide at init and whenever what flags depend on changes (identity,
+  // groups, the property overrides), on a poll while the page is visible, and on demand. The last
+  // good flags live in the persisted state (`ff`), so a reload has them before any request, and so
+  // does every event: each carries `$feature/<key>` and `$active_feature_flags` once flags are
+  // known. Requests are debounced and one at a time: asking during a request runs one more after
+  // it, with whatever the state is then. A failed request changes nothing; the next trigger tries
+  // again. Decide goes as a bare POST with a string body (text/plain, no custom headers): a
+  // "simple" request, so a cross-origin collector costs no CORS preflight. Flags live in the
+  // client's closure, not a module of their own: parameters and a returned tuple cost the script
+  // tag about 40 gzipped bytes.
+  const flagListeners = new Set<FlagsListener>();
+  let request: (() => Promise<void> | undefined) | undefined;
+  // Requests run one after another on this chain. `queued` is true from a reloadFlags() until its
+  // request starts, so every reload of a task, or of a request's flight, adds just one request.
+  let chain = Promise.resolve();
+  let queued = false;
+  let propsOf: FlagsSnapshot | undefined;
+  let props: Properties | undefined;
+
+  const snapshot = () => states.state.ff;
+  const notify = (listener: FlagsListener) => {
+    const flags = snapshot()?.flags;
+    // A broken listener must not break the page or the other listeners.
+    if (flags) attempt(() => listener(featureProperties(flags).$active_feature_flags as string[], flags), 0);
+  };
+  const apply = (next: FlagsSnapshot) => {
+    if (JSON.stringify(states.state.ff) !== JSON.stringify(next)) {
+      states.state.ff = next;
+      states.save();
+      flagListeners.forEach(notify);
+    }
+  };
+  const reloadFlags = () => {
+    if (request && !queued) {
+      queued = true;
+      // The zero-delay wait lets a task finish first (init, identify, group…): one request for all.
+      chain = chain.then(() => new Promise((resolve) => setTimeout(resolve))).then(() => {
+        queued = false;
+        return request!();
+      });
+    }
+  };
+  const override = (field: 'fp' | 'fg', merge: (old: Properties) => Properties, reload?: boolean) => {
+    states.state[field] = merge({ ...states.state[field] }) as never;
+    states.save();
+    if (reload !== false) reloadFlags();
+  };
+
+  const flagValue = (key: string, options?: FlagOptions) => {
+    const state = states.state;
+    const flags = state.ff?.flags;
+    const flag = flags?.[key];
+    if (flags && options?.send_event !== false) {
+      // [distinct id, …JSON [key, value]]: another id (identify, reset, another tab) starts it over.
+      let calls = state.fc;
+      if (calls?.[0] !== state.distinct_id) calls = state.fc = [state.distinct_id];
+      const call = JSON.stringify([key, flag]);
+      if (!calls.includes(call)) {
+        calls.push(call);
+        if (calls.length > CALLS_KEPT) calls.splice(1, 1);
+        states.save();
+        track('$feature_flag_called', { $feature_flag: key, $feature_flag_response: flag });
+      }
+    }
+    return flag;
+  };
+
+  const flagMethods = {
+    getFeatureFlag: flagValue,
+    isFeatureEnabled: (key: string, options?: FlagOptions) => {
+      const flag = flagValue(key, options);
+      return snapshot() ? !!flag : undefined;
+    },
+    getFeatureFlagPayload: (key: string) => parsePayload(snapshot()?.payloads[key]),
+    reloadFeatureFlags: reloadFlags,
+    setPersonPropertiesForFlags: (properties: Properties, reload?: boolean) =>
+      override('fp', (old) => ({ ...old, ...properties }), reload),
+    setGroupPropertiesForFlags: (properties: Record<string, Properties>, reload?: boolean) =>
+      override(
+        'fg',
+        (old) => {
+          for (const type in properties) old[type] = { ...(old[type] as Properties), ...properties[type] };
+          return old;
+        },
+        reload,
+      ),
+  };
+
+  /** Adds a listener; called at once when flags are known already, then on every change. */
+  const onFeatureFlags = (listener: FlagsListener) => {
+    flagListeners.add(listener);
+    if (request) notify(listener);
+    return () => void flagListeners.delete(listener);
+  };
+
+  /** `$feature/<key>` and `$active_feature_flags`, computed once per set of flags. */
+  const flagProperties = () => {
+    const current = snapshot();
+    if (current !== propsOf) props = (propsOf = current) && featureProperties(current.flags);
+    return props;
+  };
+
+  function startFlags(config: HogtailConfig, timeoutMs: number): void {
+    const bootstrap = config.bootstrap;
+    // Server-rendered flags are as fresh as the page: they replace what an earlier page stored.
+    if (bootstrap?.featureFlags) apply({ flags: bootstrap.featureFlags, payloads: bootstrap.featureFlagPayloads ?? {} });
+    const off = config.advanced_disable_decide || config.advanced_disable_feature_flags;
+    request = () =>
+      off ? undefined : fetchExecutor(
+        decideUrl(host),
+        ((state) => decideBody(apiKey, state.distinct_id, {
+          groups: state.$groups,
+          personProperties: state.fp,
+          groupProperties: state.fg,
+        }))(states.state),
+        timeoutMs,
+      )
+        .then((response) => {
+          if (response.status !== 200) throw `HTTP ${response.status}`;
+          const result = parseDecideResponse(response.body);
+          if (!config.disable_compression) gzip = acceptsGzip(result);
+          apply(mergeDecide(snapshot(), result));
+        })
+        .catch((error: unknown) => report(new HogtailError(`feature flags not loaded (${String(error)}); keeping the last ones`)));
+    flagListeners.forEach(notify); // each is told only if flags are known
+    reloadFlags();
+    const every = numberOption(config.flags_poll_interval_ms, 300_000);
+    // Paused while hidden: a background tab needs no fresh flags, and the next trigger brings them.
+    if (every) setInterval(() => document.visibilityState === 'hidden' || reloadFlags(), every);
+  }
 
   const refuse = (message: string) => {
     queue?.countDrop('invalid');
@@ -119,15 +274,16 @@ export function createHogtail(): Hogtail {
   };
   const noPersons = (what: string) => mode === 'never' && (refuse(`${what}() is off with person_profiles: 'never'`), true);
 
-  function track(event: unknown, properties: unknown, options?: CaptureOptions, distinctId?: string): void {
+  function track(event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): void {
     const state = states.state;
     if (state.optout) {
       queue!.countDrop('opted_out');
-      reporter.debug(`"${String(event)}" not captured (opted out)`);
+      debug(`"${String(event)}" not captured (opted out)`);
       return;
     }
     const now = Date.now();
-    const own = (properties !== null && typeof properties === 'object' ? properties : {}) as Properties;
+    // {} for null and undefined; a non-object is refused by buildEvent anyway.
+    const own = Object(properties) as Properties;
     const sdk: Properties = {};
     // The caller's properties win over page context and super properties, so no key is ever
     // written twice and buildEvent stays on its fast path.
@@ -143,13 +299,13 @@ export function createHogtail(): Hogtail {
       break;
     }
     const personEvent = PERSON_EVENTS.has(event as string) || event === '$set';
-    if (mode === 'never' || (mode === 'identified_only' && !personEvent && !state.$epp && state.$user_state !== 'identified')) {
+    if (mode === 'never' || (!mode && !personEvent && !state.$epp && state.$user_state !== 'identified')) {
       add({ $process_person_profile: false });
     }
     if (options?.$set) sdk.$set = options.$set;
     if (options?.$set_once) sdk.$set_once = options.$set_once;
     const built = buildEvent(
-      { event, distinctId: distinctId ?? state.distinct_id, properties: properties ?? undefined, timestamp: options?.timestamp, uuid: options?.uuid },
+      { event, distinctId: distinctId ?? state.distinct_id, properties, timestamp: options?.timestamp, uuid: options?.uuid },
       sdk,
       DEFAULT_MAX_EVENT_BYTES,
       now,
@@ -158,7 +314,7 @@ export function createHogtail(): Hogtail {
       queue!.countDrop(built.error.reason);
       return report(built.error);
     }
-    for (const note of built.notes) reporter.debug(`"${String(event)}": ${note}`);
+    for (const note of built.notes) debug(`"${String(event)}": ${note}`);
     queue!.enqueue(built.record);
   }
 
@@ -177,8 +333,8 @@ export function createHogtail(): Hogtail {
   function setup(token: string, config: HogtailConfig): void {
     apiKey = token;
     host = isText(config.api_host) ? config.api_host : DEFAULT_API_HOST; // batchUrl and decideUrl drop a trailing /
-    reporter.setDebug(config.debug === true);
-    if (config.person_profiles === 'always' || config.person_profiles === 'never') mode = config.person_profiles;
+    verbose = config.debug === true;
+    if (['always', 'never'].includes(config.person_profiles!)) mode = config.person_profiles!;
     gzip = !config.disable_compression;
     const store = config.disable_persistence || config.persistence === 'memory' ? undefined : openLocalStorage();
     const base = 'ht|' + token + '|';
@@ -192,22 +348,12 @@ export function createHogtail(): Hogtail {
       numberOption(config.max_stored_events, 2_000),
       numberOption(config.max_stored_chars, 1_500_000),
     );
-    makeSender = () =>
-      createBatchSender({
-        host,
-        apiKey,
-        executor: fetchExecutor,
-        compress: gzip ? gzipBody : undefined,
-        timeoutMs: numberOption(config.request_timeout, 10_000),
-        // text/plain keeps a cross-origin POST "simple": no CORS preflight before every batch.
-        contentType: 'text/plain',
-      });
-    sender = makeSender();
+    const timeoutMs = numberOption(config.request_timeout, 10_000);
     const inFlight = new Set<string>();
     const q = (queue = createQueue({
       send(events) {
         for (const event of events) inFlight.add(event.uuid);
-        return sender(events).finally(() => inFlight.clear());
+        return sendBatch(apiKey, host, events, gzip, timeoutMs).finally(() => inFlight.clear());
       },
       flushAt: Math.max(1, numberOption(config.flush_at, 20)),
       flushIntervalMs: numberOption(config.flush_interval, 2_000),
@@ -238,21 +384,12 @@ export function createHogtail(): Hogtail {
       if (document.visibilityState === 'hidden' && !leaving) void q.flush();
     });
 
-    startFlags(apiKey, host, config, (on) => {
-      if (on !== gzip) {
-        gzip = on;
-        sender = makeSender();
-      }
-    });
-    try {
-      config.loaded?.(client);
-    } catch (error) {
-      report(new HogtailError(`loaded() threw: ${String(error)}`));
-    }
+    startFlags(config, timeoutMs);
+    guard('loaded', () => config.loaded?.(client));
 
     const pageviews = config.capture_pageview ?? true;
     let lastPath = location.pathname;
-    if (pageviews) track('$pageview', {});
+    if (pageviews) track('$pageview');
     if (pageviews === 'history_change') {
       watchHistory(() => {
         forgetPageContext();
@@ -265,25 +402,21 @@ export function createHogtail(): Hogtail {
   }
 
   const client = {
-    init(token: string, config: HogtailConfig = {}) {
-      try {
+    init: (token: string, config: HogtailConfig = {}) =>
+      guard('init', () => {
         if (queue) {
-          reporter.debug('init() again: ignored');
+          debug('init() again: ignored');
           return client;
         }
         // Missing or personal (phx_, which must never ship to browsers): one message covers both.
         if (!isText(token) || (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key)) {
-          console.error('[hogtail] init() needs the project API key (phc_…), not a personal one (phx_…)');
+          console.error('[hogtail] init() needs the project key (phc_…), not a personal key');
           return undefined;
         }
         setup(token, config);
         for (const [name, args] of early.splice(0)) (client as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
         return client;
-      } catch (error) {
-        report(new HogtailError(`init() failed: ${String(error)}`));
-        return undefined;
-      }
-    },
+      }),
     on(_name: 'error', listener: (error: HogtailError) => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -368,12 +501,12 @@ export function createHogtail(): Hogtail {
     opt_in_capturing() {
       states.state.optout = false;
       states.save();
-      track('$opt_in', {});
+      track('$opt_in');
     },
 
     has_opted_out_capturing: () => states.state.optout === true,
     flush: () => queue!.flush(),
-    debug: (enabled?: boolean) => reporter.setDebug(enabled !== false),
+    debug: (enabled?: boolean) => void (verbose = enabled !== false),
     surveyShown: (id: unknown, properties?: unknown) => special(surveyEvent('survey shown', id, properties)),
     surveyDismissed: (id: unknown, properties?: unknown) => special(surveyEvent('survey dismissed', id, properties)),
     surveySent: (id: unknown, response: unknown, properties?: unknown) => special(surveyEvent('survey sent', id, properties, response)),
@@ -391,12 +524,7 @@ export function createHogtail(): Hogtail {
         else refuse(`${name}() before init()`);
         return undefined;
       }
-      try {
-        return method(...args);
-      } catch (error) {
-        report(new HogtailError(`${name}() failed: ${String(error)}`));
-        return undefined;
-      }
+      return guard(name, () => method(...args));
     };
   }
   return client;

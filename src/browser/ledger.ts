@@ -57,7 +57,7 @@ export function createLedger(
   let storedEvents = 0;
   let storedChars = 0;
   let next = 0;
-  let writable = store !== undefined;
+  let writable = !!store;
   let scheduled = false;
 
   const charsOf = (list: Item[]): number => list.reduce((sum, item) => sum + item.record.json.length + 1, 0);
@@ -108,7 +108,7 @@ export function createLedger(
       const touched = new Set<Segment>();
       for (const event of events) {
         const item = items.get(event.uuid);
-        if (item === undefined || item.record !== event) continue;
+        if (item?.record !== event) continue;
         items.delete(event.uuid);
         if (item.segment) {
           item.segment.live--;

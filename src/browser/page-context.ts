@@ -9,8 +9,6 @@ import { describeUserAgent } from './user-agent';
 let cached: Record<string, unknown> | undefined;
 let fixed: Record<string, unknown> | undefined;
 
-const hostOf = (url: string): string => attempt(() => new URL(url).host, '$direct');
-
 /** A client-side navigation within the task changes the URL: read it again. */
 export function forgetPageContext(): void {
   cached = undefined;
@@ -25,7 +23,7 @@ export function pageContext(): Record<string, unknown> {
     $host: location.host,
     $pathname: location.pathname,
     $referrer: referrer || '$direct',
-    $referring_domain: hostOf(referrer), // no referrer ('') is no URL: $direct too
+    $referring_domain: attempt(() => new URL(referrer).host, '$direct'), // no referrer ('') is no URL: $direct too
     $screen_height: screen.height,
     $screen_width: screen.width,
     $viewport_height: innerHeight,

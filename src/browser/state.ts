@@ -23,7 +23,7 @@ export interface PersistedState {
   optout?: boolean;
   /** [session id, last activity ms, session start ms] */
   sid?: [string, number, number];
-  /** The last good feature flags (flags.ts). */
+  /** The last good feature flags (client.ts, feature flags). */
   ff?: FlagsSnapshot;
   /** `$feature_flag_called` already sent: [distinct id, …JSON [key, value]]. */
   fc?: string[];

@@ -7,8 +7,9 @@ import { attempt } from '../core/safe-json';
 export function openLocalStorage(): Storage | undefined {
   return attempt(() => {
     const store = window.localStorage;
-    store.setItem('ht_probe', '1');
-    store.removeItem('ht_probe');
+    // A write, since a full or zero-quota store fails only then; the key is in hogtail's `ht|` space.
+    store.setItem('ht|', '1');
+    store.removeItem('ht|');
     return store;
   }, undefined);
 }
@@ -20,7 +21,7 @@ export const readKey = (store: Storage | undefined, key: string): string | null 
 export const writeKey = (store: Storage | undefined, key: string, value: string): boolean =>
   attempt(() => (store!.setItem(key, value), true), false);
 
-export const removeKey = (store: Storage | undefined, key: string): void => attempt(() => store?.removeItem(key), undefined);
+export const removeKey = (store: Storage | undefined, key: string): unknown => attempt(() => store?.removeItem(key), 0);
 
 export function keysWith(store: Storage | undefined, prefix: string): string[] {
   const found: string[] = [];

@@ -42,7 +42,7 @@ export function startTabs(
   const leaseKey = (id: string) => base + 't|' + id;
   const take = (id: string) => restore(ledger.adopt(id)); // the queue ignores an empty restore
 
-  if (store === undefined) return { leave() {} };
+  if (!store) return { leave() {} };
   // Held until the page is gone: the callback's promise never settles. A sandboxed page may
   // refuse locks (throw); its storage is then unusable too.
   attempt(() => locks?.request(base + tabId, () => new Promise(() => {})).catch(() => {}), 0);
