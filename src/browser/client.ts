@@ -21,6 +21,7 @@ import {
 } from '../core/flags/decide';
 import { buildEvent, DEFAULT_MAX_EVENT_BYTES } from '../core/event';
 import { createQueue, type Queue, type QueueStats } from '../core/queue';
+import { createReporter, type ErrorListener } from '../core/reporter';
 import {
   aliasEvent,
   asText,
@@ -102,22 +103,8 @@ export interface Hogtail {
 }
 
 export function createHogtail(): Hogtail {
-  // 'error' is the only event, so a Set serves (core's emitter costs bytes for names we never use).
-  const listeners = new Set<(error: HogtailError) => void>();
-  // core/reporter's rules, without its object: without a listener the first problem of each kind
-  // goes to the console, later ones only in debug mode (a kind printed in debug mode counts).
-  let verbose = false;
-  const warned = new Set<string>();
-  const report = (error: HogtailError) => {
-    // A broken listener must not break capture().
-    listeners.forEach((listener) => attempt(() => listener(error), 0));
-    const kind = error.name + (error as { reason?: string }).reason;
-    if (verbose || (!listeners.size && !warned.has(kind) && error.name !== 'TransportError')) {
-      warned.add(kind);
-      console.warn(`[hogtail] ${error.name}: ${error.message}` + (verbose ? '' : " (repeats hidden; use on('error') or debug)"));
-    }
-  };
-  const debug = (message: string) => verbose && console.debug('[hogtail] ' + message);
+  const listeners = new Set<ErrorListener>();
+  const { report, debug, setDebug } = createReporter(listeners);
   /** Runs `fn`; whatever it throws is reported, never thrown into the page (DESIGN §4.4). */
   const guard = <T>(name: string, fn: () => T): T | undefined => {
     try {
@@ -333,7 +320,7 @@ export function createHogtail(): Hogtail {
   function setup(token: string, config: HogtailConfig): void {
     apiKey = token;
     host = isText(config.api_host) ? config.api_host : DEFAULT_API_HOST; // batchUrl and decideUrl drop a trailing /
-    verbose = config.debug === true;
+    setDebug(config.debug === true);
     if (['always', 'never'].includes(config.person_profiles!)) mode = config.person_profiles!;
     gzip = !config.disable_compression;
     const store = config.disable_persistence || config.persistence === 'memory' ? undefined : openLocalStorage();
@@ -506,7 +493,7 @@ export function createHogtail(): Hogtail {
 
     has_opted_out_capturing: () => states.state.optout === true,
     flush: () => queue!.flush(),
-    debug: (enabled?: boolean) => void (verbose = enabled !== false),
+    debug: (enabled?: boolean) => setDebug(enabled !== false),
     surveyShown: (id: unknown, properties?: unknown) => special(surveyEvent('survey shown', id, properties)),
     surveyDismissed: (id: unknown, properties?: unknown) => special(surveyEvent('survey dismissed', id, properties)),
     surveySent: (id: unknown, response: unknown, properties?: unknown) => special(surveyEvent('survey sent', id, properties, response)),

@@ -6,7 +6,7 @@
  */
 import { batchBody, batchUrl } from '../core/batch-sender';
 import type { QueuedEvent } from '../core/event';
-import { classifyResponse, type DeliveryResult } from '../core/transport';
+import { classifyResponse, noResponse, type DeliveryResult } from '../core/transport';
 import { gzipBody } from './compress';
 import { fetchExecutor } from './fetch-executor';
 
@@ -22,6 +22,6 @@ export async function sendBatch(
     const body = gzip ? await gzipBody(json) : json;
     return classifyResponse(await fetchExecutor(batchUrl(host, gzip), body, timeoutMs, { 'Content-Type': 'text/plain' }));
   } catch (cause) {
-    return { kind: 'retry', message: `no response (${cause instanceof Error ? cause.message : String(cause)})`, cause };
+    return noResponse(cause);
   }
 }

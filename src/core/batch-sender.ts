@@ -3,7 +3,7 @@
  * The body is assembled from the stored JSON strings, never re-serialised.
  */
 import type { QueuedEvent } from './event';
-import { classifyResponse, type Compressor, type DeliveryResult, type HttpExecutor } from './transport';
+import { classifyResponse, noResponse, type Compressor, type DeliveryResult, type HttpExecutor } from './transport';
 
 export interface BatchSenderOptions {
   host: string;
@@ -60,8 +60,7 @@ export function createBatchSender(options: BatchSenderOptions, preparedBody?: Pr
       const response = await executor({ url, body, headers, timeoutMs });
       return classifyResponse(response);
     } catch (cause) {
-      const reason = cause instanceof Error ? cause.message : String(cause);
-      return { kind: 'retry', message: `no response (${reason})`, cause };
+      return noResponse(cause);
     }
   };
 }

@@ -35,6 +35,11 @@ export type DeliveryResult =
   /** The request can never succeed, whatever it carries (bad key, wrong host). */
   | { kind: 'reject'; message: string; status: number };
 
+/** No answer at all (network error, timeout, a body that could not be built): try again later. */
+export function noResponse(cause: unknown): DeliveryResult {
+  return { kind: 'retry', message: `no response (${cause instanceof Error ? cause.message : String(cause)})`, cause };
+}
+
 /** Parses Retry-After (delta seconds or an HTTP date) into ms; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   if (!value?.trim()) return undefined;

@@ -4,12 +4,11 @@
  * same line keeps working.
  */
 import { createBatchEncoder, createBatchSender } from '../core/batch-sender';
-import { createEmitter } from '../core/emitter';
 import { DroppedEventsError, HogtailError, InvalidEventError } from '../core/errors';
 import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type QueuedEvent } from '../core/event';
 import { createPreparedBodies } from '../core/prepared-bodies';
 import { createQueue, type Queue, type QueueStats } from '../core/queue';
-import { createReporter, type Reporter } from '../core/reporter';
+import { createReporter, type ErrorListener, type Reporter } from '../core/reporter';
 import {
   aliasEvent,
   groupIdentifyEvent,
@@ -111,10 +110,6 @@ export interface SurveySentMessage extends SurveyMessage {
   response: unknown;
 }
 
-export interface ClientEvents extends Record<string, unknown> {
-  error: HogtailError;
-}
-
 interface Envelope {
   distinctId: unknown;
   timestamp?: Timestamp | undefined;
@@ -128,7 +123,8 @@ export class PostHog implements ExitAware {
   readonly options: ResolvedOptions;
   #queue: Queue;
   #reporter: Reporter;
-  #emitter = createEmitter<ClientEvents>();
+  /** `on('error')` subscribers: 'error' is the only event. */
+  #listeners = new Set<ErrorListener>();
   #executor: NodeExecutor | undefined;
   #persistence: FilePersistence | undefined;
   #disabled: boolean;
@@ -161,7 +157,7 @@ export class PostHog implements ExitAware {
     const problems: string[] = [];
     this.options = resolveOptions(options, problems);
     this.#disabled = this.options.disabled;
-    this.#reporter = createReporter('[hogtail]', (error) => this.#emitter.emit('error', error), this.options.debug);
+    this.#reporter = createReporter(this.#listeners, this.options.debug);
     for (const problem of problems) console.warn(`[hogtail] option ${problem}`);
     // Before any socket or timer exists, so a locked path throws without leaving anything behind.
     if (this.options.persistence) {
@@ -323,7 +319,9 @@ export class PostHog implements ExitAware {
   }
 
   on(event: 'error', listener: (error: HogtailError) => void): () => void {
-    return this.#emitter.on(event, listener);
+    if (event !== 'error') return () => {};
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
   }
 
   debug(enabled = true): void {
