@@ -27,6 +27,13 @@ afterEach(async () => {
   collector = undefined;
 });
 
+/** A bare HTTP server on 127.0.0.1 (for what the collector cannot play); its base URL and a closer. */
+async function listenLocal(handler: http.RequestListener): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() };
+}
+
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('event shapes (spec §2, §6)', () => {
@@ -101,7 +108,7 @@ describe('event shapes (spec §2, §6)', () => {
 describe('the request', () => {
   it('is a gzip body with ?compression=gzip-js, api_key at the top, no token, sent_at, distinct_id in properties', async () => {
     const seen: { url: string; body: Record<string, any> }[] = [];
-    const server = http.createServer((req, res) => {
+    const server = await listenLocal((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
@@ -109,9 +116,7 @@ describe('the request', () => {
         res.end('{"status":"Ok"}');
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
-    const client = new PostHog('phc_k', { host: `http://127.0.0.1:${port}/`, flushOnExitTimeout: 0 });
+    const client = new PostHog('phc_k', { host: `${server.url}/`, flushOnExitTimeout: 0 });
     client.capture({ distinctId: 'u', event: 'e' });
     await client.shutdown(5000);
     server.close();
@@ -139,7 +144,7 @@ describe('the request', () => {
     const { collector, client } = await setup({ historicalMigration: true, flushAt: 7, maxBatchSize: 7 });
     const original = collector.url;
     // Count concurrency at the socket level through a tiny proxy in front of the collector.
-    const proxy = http.createServer((req, res) => {
+    const proxy = await listenLocal((req, res) => {
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       const forward = http.request(original + req.url, { method: req.method, headers: req.headers }, (upstream) => {
@@ -148,9 +153,8 @@ describe('the request', () => {
       });
       req.pipe(forward);
     });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const viaProxy = new PostHog('phc_test_key', {
-      host: `http://127.0.0.1:${(proxy.address() as { port: number }).port}`,
+      host: proxy.url,
       historicalMigration: true, flushAt: 7, maxBatchSize: 7, flushOnExitTimeout: 0,
     });
     for (let i = 0; i < 100; i++) viaProxy.capture({ distinctId: `u${i % 3}`, event: 'imported', properties: { i } });
@@ -312,7 +316,7 @@ describe('order, refusals and reports', () => {
 
   it('a host that redirects is refused in one request with what to fix, not split event by event', async () => {
     let requests = 0;
-    const server = http.createServer((req, res) => {
+    const server = await listenLocal((req, res) => {
       requests++;
       req.resume();
       req.on('end', () => {
@@ -320,9 +324,7 @@ describe('order, refusals and reports', () => {
         res.end();
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
-    const client = new PostHog('phc_k', { host: `http://127.0.0.1:${port}`, flushAt: 1000, flushOnExitTimeout: 0 });
+    const client = new PostHog('phc_k', { host: server.url, flushAt: 1000, flushOnExitTimeout: 0 });
     const errors: HogtailError[] = [];
     client.on('error', (error) => errors.push(error));
     for (let i = 0; i < 8; i++) client.capture({ distinctId: 'u', event: `e${i}` });
