@@ -1,63 +1,105 @@
 /**
  * The browser client: posthog-js's API on hogtail's core. A factory returning a plain object, so
  * the script tag and the npm default export are the same thing. Every public method is defined
- * once, with its concern (capture.ts, identity.ts, consent.ts, flags.ts), as a function of the
- * runtime init() builds; here each becomes a method of the client that, before init(), is kept
- * (in order) for init() to run, as the official snippet does, and after it never throws into the
- * page.
+ * once, with its concern (capture.ts, identity.ts, consent.ts, flags.ts, session.ts, …), as a
+ * function of the runtime init() builds; here each becomes a method of the client that, before
+ * init(), is kept (in order) for init() to run, as the official snippet does, and after it never
+ * throws into the page.
  *
  * Delivery: capture() validates and serialises the event (core/event), the core queue batches and
  * retries it, the ledger keeps it in localStorage until a 2xx, the tab lock decides which tab sends
  * what, and pagehide hands what is left to sendBeacon (delivery.ts, unload.ts).
  */
 import { HogtailError, InvalidEventError } from '../core/errors';
-import { createReporter, type ErrorListener, type Reporter } from '../core/reporter';
+import { createReporter, type ErrorListener } from '../core/reporter';
 import { isText } from '../core/special-events';
-import { uuidv7 } from '../core/uuid';
 import { captureMethods } from './capture';
 import { DEFAULT_API_HOST, numberOption } from './config';
 import { consentMethods } from './consent';
+import { persistAllowed } from './consent-rules';
 import { startDelivery } from './delivery';
 import { createEarlyCalls } from './early-calls';
+import { exceptionMethods } from './exceptions-api';
 import { flagMethods, onFeatureFlags, startFlags } from './flags';
 import { createFlagsState, type FlagsState } from './flags-state';
 import type { Hogtail, HogtailConfig } from './hogtail';
 import { identityMethods } from './identity';
+import { checkOptions } from './options';
 import { startPageviews } from './pageviews';
-import type { Methods, Runtime } from './runtime';
+import type { ConsentStatus, Methods, Runtime } from './runtime';
+import { readSessionProps, sessionMethods } from './session';
 import { createStateStore } from './state';
-import { openLocalStorage } from './storage';
+import { gateStorage, openLocalStorage, readKey } from './storage';
+import { unsupportedMethods } from './unsupported';
 
-const methods: Methods = { ...captureMethods, ...identityMethods, ...consentMethods, ...flagMethods };
+const methods: Methods = {
+  ...captureMethods,
+  ...identityMethods,
+  ...sessionMethods,
+  ...consentMethods,
+  ...flagMethods,
+  ...exceptionMethods,
+  set_config(rt, options) {
+    checkOptions(options, rt.warn);
+    Object.assign(rt.config, options);
+    if ('debug' in options) rt.setDebug(options.debug === true);
+  },
+};
+
+type Reporting = Pick<Runtime, 'report' | 'debug' | 'setDebug' | 'warn'>;
 
 /** Everything init() sets up, from the project key and the options. */
-function startRuntime(token: string, config: HogtailConfig, reporter: Reporter, flags: FlagsState): Runtime {
-  reporter.setDebug(config.debug === true);
-  const store = config.disable_persistence || config.persistence === 'memory' ? undefined : openLocalStorage();
+function startRuntime(token: string, config: HogtailConfig, reporting: Reporting, flags: FlagsState): Runtime {
+  checkOptions(config, reporting.warn);
+  const real = config.disable_persistence || config.persistence === 'memory' ? undefined : openLocalStorage();
   const base = 'ht|' + token + '|';
-  const states = createStateStore(store, base + 'p', token, config.bootstrap);
-  if (config.opt_out_capturing_by_default && states.state.optout === undefined) states.state.optout = true;
-  const endpoint = {
-    apiKey: token,
-    host: isText(config.api_host) ? config.api_host : DEFAULT_API_HOST, // batchUrl and decideUrl drop a trailing /
-    gzip: !config.disable_compression,
-    timeoutMs: numberOption(config.request_timeout, 10_000),
-  };
+  const stored = readKey(real, base + 'c');
   const profiles = config.person_profiles;
-  return {
+  // Built in steps: storage and delivery read the consent and options already in it.
+  const rt = {
+    ...reporting,
     config,
-    endpoint,
-    states,
-    ...startDelivery(store, base, uuidv7(), config, endpoint, reporter.report),
+    consent: (stored === 'granted' || stored === 'denied' ? stored : 'pending') as ConsentStatus,
+    store: real,
+    base,
+    endpoint: {
+      apiKey: token,
+      host: isText(config.api_host) ? config.api_host : DEFAULT_API_HOST, // batchUrl and decideUrl drop a trailing /
+      gzip: !config.disable_compression,
+      timeoutMs: numberOption(config.request_timeout, 10_000),
+    },
     mode: profiles === 'always' || profiles === 'never' ? profiles : undefined,
     flagState: flags,
-    ...reporter,
+    sessionProps: readSessionProps(base),
+    sessionListeners: new Set(),
+    verbose: false,
+  } as { -readonly [K in keyof Runtime]: Runtime[K] };
+  rt.setDebug = (enabled) => {
+    rt.verbose = enabled;
+    reporting.setDebug(enabled);
   };
+  rt.setDebug(config.debug === true);
+  // Only the consent modes need the gate; everyone else writes storage directly.
+  const store = real && (config.cookieless_mode || config.opt_out_persistence_by_default) ? gateStorage(real, () => persistAllowed(rt)) : real;
+  rt.states = createStateStore(store, base + 'p', token, config.bootstrap);
+  // The choice of a page from before consent had its own key.
+  const legacy = rt.states.state.optout;
+  if (rt.consent === 'pending' && typeof legacy === 'boolean') rt.consent = legacy ? 'denied' : 'granted';
+  rt.states.onNewSession = (id) => rt.sessionListeners.forEach((listener) => listener(id, null));
+  Object.assign(rt, startDelivery(store, rt));
+  return rt;
 }
 
 export function createHogtail(): Hogtail {
   const listeners = new Set<ErrorListener>();
   const reporter = createReporter(listeners);
+  const warned = new Set<string>();
+  const warn = (key: string, message: string) => {
+    if (!warned.has(key)) {
+      warned.add(key);
+      console.warn('[hogtail] ' + message);
+    }
+  };
   const early = createEarlyCalls();
   const flags = createFlagsState();
   let rt: Runtime | undefined;
@@ -72,29 +114,34 @@ export function createHogtail(): Hogtail {
   };
 
   const client = {
-    init: (token: string, config: HogtailConfig = {}) =>
+    __loaded: false,
+    init: (token: string, config: HogtailConfig = {}) => {
       guard('init', () => {
-        if (rt) {
-          rt.debug('init() again: ignored');
-          return client;
-        }
+        if (rt) return rt.debug('init() again: ignored');
         // Missing or personal (phx_, which must never ship to browsers): one message covers both.
         if (!isText(token) || (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key)) {
-          console.error('[hogtail] init() needs the project key (phc_…), not a personal key');
-          return undefined;
+          return console.error('[hogtail] init() needs the project key (phc_…), not a personal key');
         }
-        const runtime = (rt = startRuntime(token, config, reporter, flags));
+        const runtime = (rt = startRuntime(token, config, { ...reporter, warn }, flags));
+        client.__loaded = true;
         startFlags(runtime);
         guard('loaded', () => config.loaded?.(client));
         startPageviews(runtime, client);
         early.drain((name, args) => (client as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args));
-        return client;
-      }),
+      });
+      return client;
+    },
     on(_name: 'error', listener: (error: HogtailError) => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
     onFeatureFlags: (listener: Parameters<Hogtail['onFeatureFlags']>[0]) => onFeatureFlags(flags, rt, listener),
+    people: {
+      set: (properties: object | string, value?: unknown) => client.setPersonProperties(typeof properties === 'string' ? { [properties]: value } : properties),
+      set_once: (properties: object | string, value?: unknown) =>
+        client.setPersonProperties(undefined, typeof properties === 'string' ? { [properties]: value } : properties),
+    },
+    ...unsupportedMethods(warn),
   } as Hogtail;
 
   for (const name in methods) {

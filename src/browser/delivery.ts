@@ -3,23 +3,18 @@
  * every event in localStorage until a 2xx, the tab lock that decides which tab sends which stored
  * events, and the unload handling.
  */
-import type { HogtailError } from '../core/errors';
 import { createQueue, type Queue } from '../core/queue';
+import { uuidv7 } from '../core/uuid';
 import { numberOption } from './config';
-import type { HogtailConfig } from './hogtail';
 import { createLedger, type Ledger } from './ledger';
-import type { Endpoint } from './send-batch';
+import type { Runtime } from './runtime';
 import { startTabs } from './tabs';
 import { createUnload } from './unload';
 
-export function startDelivery(
-  store: Storage | undefined,
-  base: string,
-  tabId: string,
-  config: HogtailConfig,
-  endpoint: Endpoint,
-  report: (error: HogtailError) => void,
-): { queue: Queue; ledger: Ledger } {
+/** `rt` is still being built: its config, endpoint, reporter and base are set. */
+export function startDelivery(store: Storage | undefined, rt: Runtime): { queue: Queue; ledger: Ledger } {
+  const { config, base } = rt;
+  const tabId = uuidv7();
   const ledger = createLedger(
     store,
     base + 'q|',
@@ -27,7 +22,7 @@ export function startDelivery(
     numberOption(config.max_stored_events, 2_000),
     numberOption(config.max_stored_chars, 1_500_000),
   );
-  const unload = createUnload(endpoint, ledger);
+  const unload = createUnload(rt.endpoint, ledger, (message) => rt.verbose && rt.debug(message));
   const queue = createQueue(
     {
       send: unload.send,
@@ -38,12 +33,12 @@ export function startDelivery(
       maxQueueSize: Math.max(1, numberOption(config.max_queue_size, 20_000)),
       maxQueueBytes: 40_000_000,
       persistence: ledger,
-      onDrop: report,
-      onRetry: report,
+      onDrop: rt.report,
+      onRetry: rt.report,
     },
     false, // a page never closes its queue: pagehide hands what is left to the beacon
   );
   const tabs = startTabs(store, base, tabId, ledger, (events) => queue.restore(events));
-  unload.watch(queue, tabs);
+  unload.watch(queue, tabs, () => rt.onLeave?.());
   return { queue, ledger };
 }

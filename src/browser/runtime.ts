@@ -10,6 +10,10 @@ import type { Hogtail, HogtailConfig } from './hogtail';
 import type { Ledger } from './ledger';
 import type { Endpoint } from './send-batch';
 import type { StateStore } from './state';
+import type { Properties, SessionIdListener } from './types';
+import type { UnsupportedMethods } from './unsupported';
+
+export type ConsentStatus = 'granted' | 'denied' | 'pending';
 
 export interface Runtime {
   readonly config: HogtailConfig;
@@ -20,15 +24,32 @@ export interface Runtime {
   /** person_profiles: 'always', 'never', or undefined for 'identified_only'. */
   readonly mode: 'always' | 'never' | undefined;
   readonly flagState: FlagsState;
+  /** The user's choice (opt_in/opt_out), kept apart from the identity so it holds while nothing else is stored. */
+  consent: ConsentStatus;
+  /** localStorage as the page has it (the state and the queue see it through the consent gate). */
+  readonly store: Storage | undefined;
+  /** Storage key prefix of this project: `ht|<key>|`. */
+  readonly base: string;
+  /** register_for_session's properties (sessionStorage). */
+  readonly sessionProps: Properties;
+  readonly sessionListeners: Set<SessionIdListener>;
+  /** Run at pagehide before the beacon is built (`$pageleave`). */
+  onLeave?: () => void;
+  /** The uuid of the last `$pageview`. */
+  pageViewId?: string;
+  /** debug mode: every event and request is logged. */
+  verbose: boolean;
   report(error: HogtailError): void;
   debug(message: string): void;
   setDebug(enabled: boolean): void;
+  /** console.warn once per `key` for the client's life. */
+  warn(key: string, message: string): void;
 }
 
-/** Public methods that exist before init() on their own terms (init itself, and listeners). */
-export type DirectMethod = 'init' | 'on' | 'onFeatureFlags';
+/** Public members that are not runtime methods: init, listeners, the flag and the person API. */
+export type DirectMember = 'init' | 'on' | 'onFeatureFlags' | '__loaded' | 'people' | keyof UnsupportedMethods;
 
 type Method<K extends keyof Hogtail> = Hogtail[K] extends (...args: infer A) => infer R ? (rt: Runtime, ...args: A) => R : never;
 
 /** Every other public method, as a function of the runtime. */
-export type Methods = { [K in Exclude<keyof Hogtail, DirectMethod>]: Method<K> };
+export type Methods = { [K in Exclude<keyof Hogtail, DirectMember>]: Method<K> };

@@ -39,6 +39,8 @@ export interface StateStore {
   save(): void;
   /** The session id for an event at `now`, rotating after 30 minutes idle or 24 hours. */
   session(now: number): string;
+  /** Told each new session id. */
+  onNewSession?: (sessionId: string) => void;
 }
 
 const IDLE_MS = 30 * 60_000;
@@ -98,7 +100,7 @@ export function createStateStore(
     });
   }
 
-  return {
+  const stateStore: StateStore = {
     get state() {
       return state!;
     },
@@ -110,10 +112,13 @@ export function createStateStore(
     session(now) {
       const s = state!;
       let sid = s.sid;
-      if (!sid || now - sid[1] > IDLE_MS || now - sid[2] > MAX_SESSION_MS) sid = s.sid = [uuidv7(now), now, now];
-      else sid[1] = now;
+      if (!sid || now - sid[1] > IDLE_MS || now - sid[2] > MAX_SESSION_MS) {
+        sid = s.sid = [uuidv7(now), now, now];
+        stateStore.onNewSession?.(sid[0]);
+      } else sid[1] = now;
       save();
       return sid[0];
     },
   };
+  return stateStore;
 }

@@ -34,3 +34,21 @@ export function keysWith(store: Storage | undefined, prefix: string): string[] {
   }, 0);
   return found;
 }
+
+/**
+ * `store` as seen while `allowed()` may say no (consent modes that must not write an identifier):
+ * then reads find nothing and writes do nothing, without failing, so the callers (state, ledger)
+ * simply run from memory and write again once it says yes.
+ */
+export function gateStorage(store: Storage, allowed: () => boolean): Storage {
+  return {
+    getItem: (key) => (allowed() ? store.getItem(key) : null),
+    setItem: (key, value) => void (allowed() && store.setItem(key, value)),
+    removeItem: (key) => store.removeItem(key),
+    key: (index) => (allowed() ? store.key(index) : null),
+    get length() {
+      return allowed() ? store.length : 0;
+    },
+    clear() {},
+  };
+}

@@ -13,21 +13,26 @@ import type { Tabs } from './tabs';
 export interface Unload {
   /** The page's batch sender (send-batch.ts), noting which events are in flight. */
   send: BatchSender;
-  /** Starts listening once the queue and the tab lock exist. */
-  watch(queue: Queue, tabs: Tabs): void;
+  /** Starts listening once the queue and the tab lock exist; `beforeLeave` runs first at pagehide. */
+  watch(queue: Queue, tabs: Tabs, beforeLeave: () => void): void;
 }
 
-export function createUnload(endpoint: Endpoint, ledger: Ledger): Unload {
+/** `log` is told of every request and its outcome (debug mode). */
+export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: string) => void): Unload {
   const inFlight = new Set<string>();
   let leaving = false;
   return {
     send(events) {
       for (const event of events) inFlight.add(event.uuid);
-      return sendBatch(endpoint, events).finally(() => inFlight.clear());
+      log(`sending ${events.length} event(s) to ${endpoint.host}`);
+      return sendBatch(endpoint, events)
+        .then((result) => (log(`${events.length} event(s): ${result.kind === 'ok' ? 'delivered' : result.message}`), result))
+        .finally(() => inFlight.clear());
     },
-    watch(queue, tabs) {
+    watch(queue, tabs, beforeLeave) {
       addEventListener('pagehide', (event) => {
         leaving = true;
+        beforeLeave();
         // Events in a request in flight are left out: the request is keepalive (it outlives the
         // page) or, if too big for that, cancelled; either way they stay stored for the next
         // page, and no event is ever in two requests at once.

@@ -11,6 +11,7 @@ export type DropReason =
   | 'queue_full' // evicted as the oldest when the queue hit its count or byte cap
   | 'opted_out' // captured while the user had opted out
   | 'rejected' // the server answered 4xx for a request carrying only this event, or refused the key/host
+  | 'before_send' // the app's before_send hook returned null (browser)
   | 'shutdown'; // still queued when shutdown()'s deadline passed
 
 export class HogtailError extends Error {

@@ -182,7 +182,9 @@ describe('browser client', () => {
     const refused = createHogtail();
     const original = console.error;
     console.error = () => {};
-    expect(refused.init('phx_personal', {})).toBeUndefined();
+    // init() returns the instance as posthog-js's does; refused, it stays unloaded.
+    expect(refused.init('phx_personal', {})).toBe(refused);
+    expect(refused.__loaded).toBe(false);
     console.error = original;
   });
 
