@@ -7,9 +7,10 @@ import { dirname, join } from 'node:path';
 
 const budgets = [
   // [built file, source that makes it required, gzip budget in bytes]
-  ['dist/hogtail.iife.js', 'src/browser', 10_240],
-  // The npm ESM goes through the app's bundler (and tree-shaking); DESIGN's 10 KB is for the script tag.
-  ['dist/browser/index.js', 'src/browser', 12_288],
+  ['dist/hogtail.iife.js', 'src/browser', 16_384],
+  ['dist/hogtail.lite.iife.js', 'src/browser', 11_264],
+  // The npm ESM goes through the app's bundler (and tree-shaking); the script tag's budgets are above.
+  ['dist/browser/index.js', 'src/browser', 18_432],
   // Node entries are not minified (readable stack traces on servers); the budget still stops bloat.
   ['dist/node/index.js', 'src/node', 30_720],
   ['dist/api/index.js', 'src/api', 16_384],

@@ -8,7 +8,6 @@ import { InvalidEventError } from '../core/errors';
 import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type EventInput, type QueuedEvent } from '../core/event';
 import { PERSON_EVENTS, screenEvent, surveyEvent, type SpecialEvent } from '../core/special-events';
 import { sendByBeacon } from './beacon';
-import { applyHooks } from './before-send';
 import { COOKIELESS_ID, cookieless, optedOut } from './consent-rules';
 import { flagProperties } from './flags-state';
 import { pageContext } from './page-context';
@@ -85,8 +84,8 @@ export function track(rt: Runtime, event: unknown, properties?: unknown, options
     timestamp: options?.timestamp,
     uuid: options?.uuid,
   };
-  if ((config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
-    input = applyHooks(rt, input, sdk, now);
+  if (rt.hooks && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
+    input = rt.hooks(rt, input, sdk, now);
     if (!input) {
       queue.countDrop('before_send');
       rt.debug(`"${event}" dropped by before_send`);
@@ -116,21 +115,22 @@ export function special(rt: Runtime, event: SpecialEvent, distinctId?: string): 
   else return track(rt, event.event, event.properties, undefined, distinctId);
 }
 
-export const captureMethods: Pick<
-  Methods,
-  'capture' | 'screen' | 'surveyShown' | 'surveyDismissed' | 'surveySent' | 'flush' | 'shutdown' | 'stats' | 'debug' | 'calculateEventProperties' | 'captureTraceFeedback' | 'captureTraceMetric'
-> = {
+export const captureMethods: Pick<Methods, 'capture' | 'screen' | 'surveyShown' | 'surveyDismissed' | 'surveySent' | 'flush' | 'stats' | 'debug'> = {
   capture: (rt, event: unknown, properties?: unknown, options?: CaptureOptions) => track(rt, event, properties, options),
   screen: (rt, name: unknown, properties?: unknown) => void special(rt, screenEvent(name, properties)),
   surveyShown: (rt, id: unknown, properties?: unknown) => void special(rt, surveyEvent('survey shown', id, properties)),
   surveyDismissed: (rt, id: unknown, properties?: unknown) => void special(rt, surveyEvent('survey dismissed', id, properties)),
   surveySent: (rt, id: unknown, response: unknown, properties?: unknown) => void special(rt, surveyEvent('survey sent', id, properties, response)),
+  flush: (rt) => rt.queue.flush(),
+  stats: (rt) => ({ ...rt.queue.stats(), unsaved: rt.ledger.unsaved }),
+  debug: (rt, enabled?: boolean) => rt.setDebug(enabled !== false),
+};
+
+/** posthog-js's less common capture helpers (full build). */
+export const captureExtraMethods: Pick<Methods, 'shutdown' | 'calculateEventProperties' | 'captureTraceFeedback' | 'captureTraceMetric'> = {
+  shutdown: (rt) => rt.queue.flush(),
   calculateEventProperties: (rt, event, properties) => ({ ...sdkProperties(rt, event, Object(properties), Date.now()), ...properties }),
   captureTraceFeedback: (rt, traceId, feedback) => void track(rt, '$ai_feedback', { $ai_trace_id: String(traceId), $ai_feedback_text: feedback }),
   captureTraceMetric: (rt, traceId, metricName, metricValue) =>
     void track(rt, '$ai_metric', { $ai_trace_id: String(traceId), $ai_metric_name: metricName, $ai_metric_value: String(metricValue) }),
-  flush: (rt) => rt.queue.flush(),
-  shutdown: (rt) => rt.queue.flush(),
-  stats: (rt) => ({ ...rt.queue.stats(), unsaved: rt.ledger.unsaved }),
-  debug: (rt, enabled?: boolean) => rt.setDebug(enabled !== false),
 };

@@ -13,13 +13,14 @@
 import { HogtailError, InvalidEventError } from '../core/errors';
 import { createReporter, type ErrorListener } from '../core/reporter';
 import { isText } from '../core/special-events';
+import type { applyHooks } from './before-send';
+import { LITE } from './build-flags';
 import { captureMethods } from './capture';
 import { DEFAULT_API_HOST, numberOption } from './config';
 import { consentMethods } from './consent';
 import { persistAllowed } from './consent-rules';
 import { startDelivery } from './delivery';
 import { createEarlyCalls } from './early-calls';
-import { exceptionMethods } from './exceptions-api';
 import { flagMethods, onFeatureFlags, startFlags } from './flags';
 import { createFlagsState, type FlagsState } from './flags-state';
 import type { Hogtail, HogtailConfig } from './hogtail';
@@ -27,30 +28,32 @@ import { identityMethods } from './identity';
 import { checkOptions } from './options';
 import { startPageviews } from './pageviews';
 import type { ConsentStatus, Methods, Runtime } from './runtime';
-import { readSessionProps, sessionMethods } from './session';
+import { sessionMethods } from './session';
 import { createStateStore } from './state';
 import { gateStorage, openLocalStorage, readKey } from './storage';
-import { unsupportedMethods } from './unsupported';
+import type { Properties } from './types';
 
-const methods: Methods = {
-  ...captureMethods,
-  ...identityMethods,
-  ...sessionMethods,
-  ...consentMethods,
-  ...flagMethods,
-  ...exceptionMethods,
-  set_config(rt, options) {
-    checkOptions(options, rt.warn);
-    Object.assign(rt.config, options);
-    if ('debug' in options) rt.setDebug(options.debug === true);
-  },
-};
+/** The methods every build has: hogtail's own API (the script tag's lite build has only these). */
+const coreMethods: Partial<Methods> = { ...captureMethods, ...identityMethods, ...sessionMethods, ...consentMethods, ...flagMethods };
+
+/** What a build adds to the core (drop-in.ts: everything posthog-js has). */
+export interface Features {
+  methods: Partial<Methods>;
+  /** Options the added parts act on (the others warn as unsupported). */
+  options: readonly string[];
+  /** Members other than runtime methods (`people`, the stubs of products hogtail does not have). */
+  members?: (client: Hogtail, warn: Runtime['warn']) => object;
+  /** before_send, sanitize_properties and property_denylist. */
+  hooks?: typeof applyHooks;
+  /** register_for_session's properties from an earlier page of the tab. */
+  sessionProps?: (base: string) => Properties;
+}
 
 type Reporting = Pick<Runtime, 'report' | 'debug' | 'setDebug' | 'warn'>;
 
 /** Everything init() sets up, from the project key and the options. */
-function startRuntime(token: string, config: HogtailConfig, reporting: Reporting, flags: FlagsState): Runtime {
-  checkOptions(config, reporting.warn);
+function startRuntime(token: string, config: HogtailConfig, reporting: Reporting, flags: FlagsState, features: Features): Runtime {
+  checkOptions(config, reporting.warn, features.options);
   const real = config.disable_persistence || config.persistence === 'memory' ? undefined : openLocalStorage();
   const base = 'ht|' + token + '|';
   const stored = readKey(real, base + 'c');
@@ -65,12 +68,15 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
     endpoint: {
       apiKey: token,
       host: isText(config.api_host) ? config.api_host : DEFAULT_API_HOST, // batchUrl and decideUrl drop a trailing /
-      gzip: !config.disable_compression,
+      // The lite build has no gzip of its own: where the browser has none either, plain JSON.
+      gzip: !config.disable_compression && !(LITE && typeof CompressionStream !== 'function'),
       timeoutMs: numberOption(config.request_timeout, 10_000),
     },
     mode: profiles === 'always' || profiles === 'never' ? profiles : undefined,
     flagState: flags,
-    sessionProps: readSessionProps(base),
+    sessionProps: features.sessionProps?.(base) ?? {},
+    hooks: features.hooks,
+    options: features.options,
     sessionListeners: new Set(),
     verbose: false,
   } as { -readonly [K in keyof Runtime]: Runtime[K] };
@@ -80,7 +86,7 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
   };
   rt.setDebug(config.debug === true);
   // Only the consent modes need the gate; everyone else writes storage directly.
-  const store = real && (config.cookieless_mode || config.opt_out_persistence_by_default) ? gateStorage(real, () => persistAllowed(rt)) : real;
+  const store = !LITE && real && (config.cookieless_mode || config.opt_out_persistence_by_default) ? gateStorage(real, () => persistAllowed(rt)) : real;
   rt.states = createStateStore(store, base + 'p', token, config.bootstrap);
   // The choice of a page from before consent had its own key.
   const legacy = rt.states.state.optout;
@@ -90,7 +96,9 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
   return rt;
 }
 
-export function createHogtail(): Hogtail {
+/** A client with the core methods and `features`. */
+export function createClient(features: Features): Hogtail {
+  const methods = { ...coreMethods, ...features.methods };
   const listeners = new Set<ErrorListener>();
   const reporter = createReporter(listeners);
   const warned = new Set<string>();
@@ -113,7 +121,7 @@ export function createHogtail(): Hogtail {
     }
   };
 
-  const client = {
+  const client: Hogtail = {
     __loaded: false,
     init: (token: string, config: HogtailConfig = {}) => {
       guard('init', () => {
@@ -122,7 +130,7 @@ export function createHogtail(): Hogtail {
         if (!isText(token) || (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key)) {
           return console.error('[hogtail] init() needs the project key (phc_…), not a personal key');
         }
-        const runtime = (rt = startRuntime(token, config, { ...reporter, warn }, flags));
+        const runtime = (rt = startRuntime(token, config, { ...reporter, warn }, flags, features));
         client.__loaded = true;
         startFlags(runtime);
         guard('loaded', () => config.loaded?.(client));
@@ -136,20 +144,15 @@ export function createHogtail(): Hogtail {
       return () => void listeners.delete(listener);
     },
     onFeatureFlags: (listener: Parameters<Hogtail['onFeatureFlags']>[0]) => onFeatureFlags(flags, rt, listener),
-    people: {
-      set: (properties: object | string, value?: unknown) => client.setPersonProperties(typeof properties === 'string' ? { [properties]: value } : properties),
-      set_once: (properties: object | string, value?: unknown) =>
-        client.setPersonProperties(undefined, typeof properties === 'string' ? { [properties]: value } : properties),
-    },
-    ...unsupportedMethods(warn),
   } as Hogtail;
+  Object.assign(client, features.members?.(client, warn));
 
   for (const name in methods) {
-    const method = methods[name as keyof Methods] as (rt: Runtime, ...args: unknown[]) => unknown;
+    const method = methods[name as keyof Methods] as unknown as (rt: Runtime, ...args: unknown[]) => unknown;
     (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
       if (rt) return guard(name, () => method(rt!, ...args));
       if (!early.keep(name, args)) {
-        reporter.report(new InvalidEventError(`${name}() before init(): too many calls waiting for init(), this one was not kept`, 'invalid', undefined));
+        reporter.report(new InvalidEventError(`${name}() before init() was not kept: 1,000 calls already wait for init()`, 'invalid', undefined));
       }
       return undefined;
     };

@@ -1,6 +1,7 @@
 /**
  * What the consent choice means under the options (see consent.ts), read by capture and storage.
  */
+import { LITE } from './build-flags';
 import type { Runtime } from './runtime';
 
 export const COOKIELESS_ID = '$posthog_cookieless';
@@ -9,6 +10,7 @@ const doNotTrack = () => [navigator.doNotTrack, (window as { doNotTrack?: string
 
 /** Events carry no persistent identifier now. */
 export function cookieless(rt: Runtime): boolean {
+  if (LITE) return false; // the lite build has no cookieless mode (it warns about the option)
   const mode = rt.config.cookieless_mode;
   return mode === 'always' || (mode === 'on_reject' && rt.consent === 'denied');
 }
@@ -17,7 +19,7 @@ export function optedOut(rt: Runtime): boolean {
   const { config, consent } = rt;
   if (cookieless(rt)) return false;
   if (consent !== 'pending') return consent === 'denied';
-  return !!config.opt_out_capturing_by_default || config.cookieless_mode === 'on_reject' || (!!config.respect_dnt && doNotTrack());
+  return !!config.opt_out_capturing_by_default || (!LITE && config.cookieless_mode === 'on_reject') || (!!config.respect_dnt && doNotTrack());
 }
 
 /** Whether identity and events may be written to storage now. */

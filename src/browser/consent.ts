@@ -23,16 +23,17 @@ function choose(rt: Runtime, consent: ConsentStatus): void {
   else removeKey(rt.store, rt.base + 'p'); // and forgotten when storing stops
 }
 
-export const consentMethods: Pick<
-  Methods,
-  'opt_out_capturing' | 'opt_in_capturing' | 'has_opted_out_capturing' | 'has_opted_in_capturing' | 'get_explicit_consent_status' | 'clear_opt_in_out_capturing' | 'is_capturing'
-> = {
+export const consentMethods: Pick<Methods, 'opt_out_capturing' | 'opt_in_capturing' | 'has_opted_out_capturing'> = {
   opt_out_capturing: (rt) => choose(rt, 'denied'),
   opt_in_capturing(rt) {
     choose(rt, 'granted');
     track(rt, '$opt_in');
   },
   has_opted_out_capturing: optedOut,
+};
+
+/** posthog-js's other consent methods (full build). */
+export const consentExtraMethods: Pick<Methods, 'has_opted_in_capturing' | 'get_explicit_consent_status' | 'clear_opt_in_out_capturing' | 'is_capturing'> = {
   has_opted_in_capturing: (rt) => !optedOut(rt),
   get_explicit_consent_status: (rt) => rt.consent,
   clear_opt_in_out_capturing: (rt) => choose(rt, 'pending'),

@@ -135,22 +135,9 @@ function flagResult(rt: Runtime, key: string, flag: FlagValue | undefined): Feat
 
 export const flagMethods: Pick<
   Methods,
-  | 'getFeatureFlag'
-  | 'getFeatureFlagResult'
-  | 'getAllFeatureFlags'
-  | 'isFeatureEnabled'
-  | 'getFeatureFlagPayload'
-  | 'reloadFeatureFlags'
-  | 'updateFlags'
-  | 'setPersonPropertiesForFlags'
-  | 'resetPersonPropertiesForFlags'
-  | 'setGroupPropertiesForFlags'
-  | 'resetGroupPropertiesForFlags'
+  'getFeatureFlag' | 'isFeatureEnabled' | 'getFeatureFlagPayload' | 'reloadFeatureFlags' | 'setPersonPropertiesForFlags' | 'setGroupPropertiesForFlags'
 > = {
   getFeatureFlag: flagValue,
-  getFeatureFlagResult: (rt, key, options) => flagResult(rt, key, flagValue(rt, key, options)),
-  getAllFeatureFlags: (rt) => Object.entries(rt.states.state.ff?.flags ?? {}).map(([key, flag]) => flagResult(rt, key, flag)!),
-  updateFlags: (rt, flags, payloads) => apply(rt, { flags: { ...flags }, payloads: { ...payloads } }),
   isFeatureEnabled(rt, key, options) {
     const flag = flagValue(rt, key, options);
     return rt.states.state.ff ? !!flag : undefined;
@@ -168,6 +155,16 @@ export const flagMethods: Pick<
       },
       reload,
     ),
+};
+
+/** posthog-js's other flag methods (full build). */
+export const flagExtraMethods: Pick<
+  Methods,
+  'getFeatureFlagResult' | 'getAllFeatureFlags' | 'updateFlags' | 'resetPersonPropertiesForFlags' | 'resetGroupPropertiesForFlags'
+> = {
+  getFeatureFlagResult: (rt, key, options) => flagResult(rt, key, flagValue(rt, key, options)),
+  getAllFeatureFlags: (rt) => Object.entries(rt.states.state.ff?.flags ?? {}).map(([key, flag]) => flagResult(rt, key, flag)!),
+  updateFlags: (rt, flags, payloads) => apply(rt, { flags: { ...flags }, payloads: { ...payloads } }),
   resetPersonPropertiesForFlags: (rt) => override(rt, 'fp', () => ({}), false),
   resetGroupPropertiesForFlags: (rt, groupType) =>
     override(

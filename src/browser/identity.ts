@@ -28,11 +28,6 @@ export const identityMethods: Pick<
   | 'unregister'
   | 'get_distinct_id'
   | 'setPersonProperties'
-  | 'getGroups'
-  | 'resetGroups'
-  | 'unsetPersonProperties'
-  | 'createPersonProfile'
-  | 'setInternalOrTestUser'
 > = {
   identify(rt, distinctId: unknown, $set?: unknown, $set_once?: unknown) {
     if (noPersons(rt, 'identify')) return;
@@ -71,14 +66,6 @@ export const identityMethods: Pick<
     reloadFlags(rt.flagState);
   },
 
-  getGroups: (rt) => ({ ...rt.states.state.$groups }),
-
-  resetGroups(rt) {
-    rt.states.state.$groups = {};
-    rt.states.save();
-    reloadFlags(rt.flagState);
-  },
-
   reset(rt, resetDeviceId?: boolean) {
     const { states } = rt;
     const state = states.state;
@@ -108,6 +95,17 @@ export const identityMethods: Pick<
     if (noPersons(rt, 'setPersonProperties')) return;
     personOn(rt);
     setPerson(rt, $set, $set_once);
+  },
+};
+
+/** posthog-js's other person and group methods (full build). */
+export const identityExtraMethods: Pick<Methods, 'getGroups' | 'resetGroups' | 'unsetPersonProperties' | 'createPersonProfile' | 'setInternalOrTestUser'> = {
+  getGroups: (rt) => ({ ...rt.states.state.$groups }),
+
+  resetGroups(rt) {
+    rt.states.state.$groups = {};
+    rt.states.save();
+    reloadFlags(rt.flagState);
   },
 
   unsetPersonProperties(rt, names) {

@@ -11,8 +11,8 @@ const KNOWN = new Set(
   (
     'api_host ui_host persistence disable_persistence cross_subdomain_cookie secure_cookie cookie_expiration bootstrap ' +
     'advanced_disable_decide advanced_disable_feature_flags advanced_disable_flags flags_poll_interval_ms person_profiles ' +
-    'capture_pageview capture_pageleave defaults loaded debug opt_out_capturing_by_default opt_out_persistence_by_default ' +
-    'respect_dnt cookieless_mode before_send sanitize_properties property_denylist disable_compression flush_at flush_interval ' +
+    'capture_pageview capture_pageleave defaults loaded debug opt_out_capturing_by_default ' +
+    'respect_dnt disable_compression flush_at flush_interval ' +
     'max_queue_size max_stored_events max_stored_chars request_timeout dangerously_allow_personal_api_key'
   ).split(' '),
 );

@@ -5,6 +5,7 @@
  */
 import type { HogtailError } from '../core/errors';
 import type { Queue } from '../core/queue';
+import type { applyHooks } from './before-send';
 import type { FlagsState } from './flags-state';
 import type { Hogtail, HogtailConfig } from './hogtail';
 import type { Ledger } from './ledger';
@@ -37,6 +38,10 @@ export interface Runtime {
   onLeave?: () => void;
   /** The uuid of the last `$pageview`. */
   pageViewId?: string;
+  /** The app's event hooks (before-send.ts), in the builds that have them. */
+  readonly hooks?: typeof applyHooks | undefined;
+  /** Option names the build acts on beyond the core ones (for set_config's check). */
+  readonly options: readonly string[];
   /** debug mode: every event and request is logged. */
   verbose: boolean;
   report(error: HogtailError): void;

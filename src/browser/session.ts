@@ -19,11 +19,15 @@ function saveSessionProps(rt: Runtime): void {
   attempt(() => sessionStorage.setItem(sessionStorageKey(rt.base), JSON.stringify(rt.sessionProps)), 0);
 }
 
-export const sessionMethods: Pick<
-  Methods,
-  'get_session_id' | 'onSessionId' | 'register_for_session' | 'unregister_for_session' | 'getSessionProperty' | 'get_property' | 'getPageViewId'
-> = {
+export const sessionMethods: Pick<Methods, 'get_session_id'> = {
   get_session_id: (rt) => rt.states.session(Date.now()),
+};
+
+/** posthog-js's other session and property readers (full build). */
+export const sessionExtraMethods: Pick<
+  Methods,
+  'onSessionId' | 'register_for_session' | 'unregister_for_session' | 'getSessionProperty' | 'get_property' | 'getPageViewId'
+> = {
   onSessionId(rt, listener) {
     rt.sessionListeners.add(listener);
     listener(rt.states.session(Date.now()), null);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createHogtail } from '../../src/browser/client';
+import { createHogtail } from '../../src/browser/drop-in';
 import { fakeFetch, tick } from './helpers';
 
 // A project key per test: clients of earlier tests stay alive (their timers and decide answers can
