@@ -1,3 +1,6 @@
+/**
+ * From wire bytes to parsed JSON: gzip, the legacy form and base64 encodings, with bounded inflation.
+ */
 import { gunzip } from 'node:zlib';
 import { refuse, type Refusal } from './types';
 

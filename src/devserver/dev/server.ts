@@ -5,18 +5,18 @@
  * then every ingestion path through the same rules as `createCollector`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createAssignmentLog } from './dev-assignments';
-import { createPeopleIndex, type PeopleIndex } from './dev-people';
-import { handleDevRoute } from './dev-routes';
-import { createDevStore, type DevStore } from './dev-store';
-import { createEventStream } from './dev-stream';
-import { buildSummary, type DevSummary } from './dev-summary';
-import { createFlagsDecide, type FlagsDecide } from './flags';
-import { describeError, evaluateRequest, writeOutcome, type IngestOptions } from './ingest';
-import { listen } from './listen';
-import { createManagementHandler, type ManagementFixtures, type ManagementHandler } from './management';
-import { sendText } from './respond';
-import { parseRequestTarget } from './routes';
+import { createAssignmentLog } from './assignments';
+import { createPeopleIndex, type PeopleIndex } from './people';
+import { handleDevRoute } from './routes';
+import { createDevStore, type DevStore } from './store';
+import { createEventStream } from './stream';
+import { buildSummary, type DevSummary } from './summary';
+import { createFlagsDecide, type FlagsDecide } from '../flags';
+import { describeError, evaluateRequest, writeOutcome, type IngestOptions } from '../ingest/ingest';
+import { listen } from '../http/listen';
+import { createManagementHandler, type ManagementFixtures, type ManagementHandler } from '../management';
+import { sendText } from '../http/respond';
+import { parseRequestTarget } from '../ingest/routes';
 
 export interface DevServerOptions extends Pick<IngestOptions, 'maxBodyBytes' | 'maxEventBytes'> {
   /** Where events are kept (created if missing); start again on the same directory to keep them. */

@@ -1,9 +1,13 @@
+/**
+ * The ingestion rules end to end: route, read, decode and judge a request, then answer it as the real
+ * server would. Judging and answering are separate so harnesses can answer differently.
+ */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { acceptCapture } from './capture-payload';
 import { defaultDecideResponse, readDecideRequest } from './decide';
 import { decodeBody } from './decode-body';
 import { readBody } from './read-body';
-import { sendEmpty, sendJson, sendPreflight, sendText } from './respond';
+import { sendEmpty, sendJson, sendPreflight, sendText } from '../http/respond';
 import { matchRoute, parseRequestTarget, type RequestTarget, type Route } from './routes';
 import type { DecideHandler, DecideResponse, ReceivedEvent, Refusal } from './types';
 

@@ -4,7 +4,7 @@
  * what it missed. `changed` says the side panels are stale (a rejection, a decide, a flags reload).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DevStore, StoredEvent } from './dev-store';
+import type { DevStore, StoredEvent } from './store';
 
 export interface EventStream {
   handle(req: IncomingMessage, res: ServerResponse, query: URLSearchParams): void;

@@ -3,9 +3,9 @@
  * properties from `$set` / `$set_once` (for flag conditions), and groups from `$groupidentify` (for
  * the management API's groups endpoints and group flag conditions). Rebuilt from the log on start.
  */
-import type { Group } from '../api/types';
-import { isPlainObject } from './json-shape';
-import type { ReceivedEvent } from './types';
+import type { Group } from '../../api/types';
+import { isPlainObject } from '../ingest/json-shape';
+import type { ReceivedEvent } from '../ingest/types';
 
 export interface Person {
   distinctId: string;

@@ -5,12 +5,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { isAllowedHostHeader } from './dev-host';
-import { renderDevPage } from './dev-page';
-import type { DevStore } from './dev-store';
-import type { EventStream } from './dev-stream';
-import type { DevSummary } from './dev-summary';
-import type { RequestTarget } from './routes';
+import { isAllowedHostHeader } from './host';
+import { renderDevPage } from './page';
+import type { DevStore } from './store';
+import type { EventStream } from './stream';
+import type { DevSummary } from './summary';
+import { writeResponse } from '../http/respond';
+import type { RequestTarget } from '../ingest/routes';
 
 export interface DevRoutesContext {
   store: DevStore;
@@ -96,10 +97,7 @@ function send(
   body: string | undefined,
   headers: Record<string, string> = {},
 ): void {
-  if (res.headersSent || res.destroyed) return;
   const all: Record<string, string> = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers };
   if (contentType !== undefined) all['Content-Type'] = contentType;
-  if (body !== undefined) all['Content-Length'] = String(Buffer.byteLength(body));
-  res.writeHead(status, all);
-  res.end(res.req.method === 'HEAD' ? undefined : body);
+  writeResponse(res, status, all, body);
 }

@@ -1,6 +1,10 @@
-import { dayOf, openDailyLog } from './dev-log-files';
-import { isPlainObject } from './json-shape';
-import type { ReceivedEvent, Rejection } from './types';
+/**
+ * `hogtail dev`'s event and rejection store: the daily NDJSON logs on disk, the recent ones in memory,
+ * queries for the page, and change notifications for the live stream.
+ */
+import { dayOf, openDailyLog } from './log-files';
+import { isPlainObject } from '../ingest/json-shape';
+import type { ReceivedEvent, Rejection } from '../ingest/types';
 
 /** An event as `hogtail dev` keeps it: `seq` is its position among all events ever stored, from 1. */
 export interface StoredEvent extends ReceivedEvent {

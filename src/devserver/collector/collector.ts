@@ -1,10 +1,14 @@
+/**
+ * `createCollector`: the ingestion rules on a loopback port, keeping what arrives for assertions, with
+ * hooks to watch requests and a seam (`handleExchange`) for fault injection.
+ */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { createEventStore } from './event-store';
-import { describeError, evaluateRequest, writeOutcome, type IngestOptions, type IngestOutcome } from './ingest';
-import { listen } from './listen';
-import { sendText } from './respond';
-import { parseRequestTarget } from './routes';
-import type { ReceivedEvent, Rejection } from './types';
+import { describeError, evaluateRequest, writeOutcome, type IngestOptions, type IngestOutcome } from '../ingest/ingest';
+import { listen } from '../http/listen';
+import { sendText } from '../http/respond';
+import { parseRequestTarget } from '../ingest/routes';
+import type { ReceivedEvent, Rejection } from '../ingest/types';
 
 export interface RequestInfo {
   requestId: number;

@@ -1,3 +1,6 @@
+/**
+ * Reading a request body under a byte cap.
+ */
 import type { IncomingMessage } from 'node:http';
 
 export type BodyRead =

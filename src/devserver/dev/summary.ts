@@ -1,8 +1,8 @@
 /** `/_dev/summary`: everything the page's side panels show, as JSON a script can read too. */
-import type { AssignmentLog } from './dev-assignments';
-import type { PeopleIndex } from './dev-people';
-import type { DevRejection, DevStore } from './dev-store';
-import type { FlagDefinition, FlagsDecide, FlagValue } from './flags';
+import type { AssignmentLog } from './assignments';
+import type { PeopleIndex } from './people';
+import type { DevRejection, DevStore } from './store';
+import type { FlagDefinition, FlagsDecide, FlagValue } from '../flags';
 
 export interface DevSummary {
   dataDir: string;
