@@ -1,23 +1,32 @@
 /**
  * `hogtail dev`'s event and rejection store: the daily NDJSON logs on disk, the recent ones in memory,
- * queries for the page, and change notifications for the live stream.
+ * search over all of them, clearing, and change notifications for the live stream.
  */
 import { dayOf, openDailyLog } from './log-files';
+import { readClearState, writeClearState, type ClearState } from './clear-state';
+import { createPageCollector, type SearchPage, type SearchQuery } from './search';
 import { isPlainObject } from '../ingest/json-shape';
 import type { ReceivedEvent, Rejection } from '../ingest/types';
 
 /** An event as `hogtail dev` keeps it: `seq` is its position among all events ever stored, from 1. */
 export interface StoredEvent extends ReceivedEvent {
   seq: number;
+  /** What looked wrong but was accepted, e.g. a name that was not valid UTF-8. */
+  warnings?: string[];
 }
 
 export interface DevRejection extends Rejection {
   /** When it was refused, ISO 8601. */
   at: string;
   method: string;
+  /** The start of the body as received (decoded), when it was read. */
+  sample?: string;
 }
 
-export type StoreChange = { kind: 'events'; events: readonly StoredEvent[] } | { kind: 'rejection'; rejection: DevRejection };
+export type StoreChange =
+  | { kind: 'events'; events: readonly StoredEvent[] }
+  | { kind: 'rejection'; rejection: DevRejection }
+  | { kind: 'cleared' };
 
 export interface EventQuery {
   /** Most events returned, the newest matching ones. Default 100. */
@@ -30,48 +39,52 @@ export interface EventQuery {
 
 export interface DevStore {
   readonly dataDir: string;
-  /** Events in memory, oldest first: the latest `maxEventsInMemory`. The disk keeps them all. */
+  /** Events in memory, oldest first: the latest `maxEventsInMemory` since the last clear. */
   events(): readonly StoredEvent[];
-  /** Events ever stored, those loaded at start included. */
+  /** Events ever stored (the last seq), those loaded at start and those hidden by a clear included. */
   totalEvents(): number;
-  /** Recent rejections in memory, oldest first. */
+  /** Events stored since the last clear: what the page counts. */
+  visibleEvents(): number;
+  /** Recent rejections in memory since the last clear, oldest first. */
   rejections(): readonly DevRejection[];
   totalRejections(): number;
-  /** Every rejection ever stored, counted by status and reason. */
+  /** Rejections since the last clear, counted by status and reason. */
   rejectionCounts(): ReadonlyMap<string, { status: number; reason: string; count: number }>;
-  /** What the start found on disk. */
+  /** What the start found on disk (hidden events included). */
   readonly loaded: { events: number; rejections: number; skippedLines: number };
   /** Writes to disk first and throws if that fails, so nothing unsaved is acknowledged. */
-  addEvents(events: readonly ReceivedEvent[]): StoredEvent[];
+  addEvents(events: readonly ReceivedEvent[], warnings?: ReadonlyMap<ReceivedEvent, string[]>): StoredEvent[];
   addRejection(rejection: Omit<DevRejection, 'at'>): DevRejection;
   query(query: EventQuery): StoredEvent[];
+  /** Every visible event, from memory when it holds them all, else streamed from the files. */
+  search(query: SearchQuery): Promise<SearchPage>;
+  /** Hides everything stored so far; `deleteFiles` also removes the day files. */
+  clear(options: { deleteFiles: boolean }): void;
   subscribe(listener: (change: StoreChange) => void): () => void;
 }
 
 export interface DevStoreOptions {
-  /** Sees every event loaded from disk, those beyond the memory cap too, to rebuild derived state. */
+  /** Sees every visible event loaded from disk, those beyond the memory cap too, to rebuild derived state. */
   onLoadEvent?: (event: ReceivedEvent) => void;
   maxEventsInMemory?: number;
   maxRejectionsInMemory?: number;
 }
 
-export function createDevStore(dataDir: string, options: DevStoreOptions = {}): DevStore {
+type Count = { status: number; reason: string; count: number };
+
+export async function openDevStore(dataDir: string, options: DevStoreOptions = {}): Promise<DevStore> {
   const maxEvents = options.maxEventsInMemory ?? 100_000;
   const maxRejections = options.maxRejectionsInMemory ?? 1_000;
   const eventLog = openDailyLog(dataDir, 'events');
   const rejectionLog = openDailyLog(dataDir, 'rejections');
   const listeners = new Set<(change: StoreChange) => void>();
+  let state: ClearState = readClearState(dataDir);
   const events: StoredEvent[] = [];
   const rejections: DevRejection[] = [];
-  const counts = new Map<string, { status: number; reason: string; count: number }>();
-  let totalEvents = 0;
+  const counts = new Map<string, Count>();
+  let totalEvents = state.seqBase;
   let totalRejections = 0;
 
-  const keepEvent = (event: ReceivedEvent): StoredEvent => {
-    const stored: StoredEvent = { ...event, seq: ++totalEvents };
-    events.push(stored);
-    return stored;
-  };
   const keepRejection = (rejection: DevRejection): void => {
     totalRejections++;
     rejections.push(rejection);
@@ -95,33 +108,60 @@ export function createDevStore(dataDir: string, options: DevStoreOptions = {}): 
     }
   };
 
-  const loadedEvents = eventLog.readAll();
-  for (const record of loadedEvents.records) {
-    if (!looksLikeEvent(record)) continue;
-    keepEvent(record);
+  let skippedLines = 0;
+  const eventsRead = await eventLog.readLines((line) => {
+    const record = parseLine(line);
+    if (!looksLikeEvent(record)) return void skippedLines++;
+    const seq = ++totalEvents;
+    if (seq <= state.clearedThrough) return;
+    events.push({ ...record, seq });
     options.onLoadEvent?.(record);
-  }
-  const loadedRejections = rejectionLog.readAll();
-  for (const record of loadedRejections.records) if (looksLikeRejection(record)) keepRejection(record);
-  trim();
+    trim();
+  });
+  const rejectionsRead = await rejectionLog.readLines((line) => {
+    const record = parseLine(line);
+    if (!looksLikeRejection(record)) return void skippedLines++;
+    if (state.clearedAt === null || record.at > state.clearedAt) keepRejection(record);
+    trim();
+  });
+  skippedLines += eventsRead.overlong + rejectionsRead.overlong;
+  const loaded = { events: totalEvents - state.seqBase, rejections: totalRejections, skippedLines };
+
+  const scanFiles = async (query: SearchQuery): Promise<SearchPage> => {
+    const collector = createPageCollector(query);
+    let seq = state.seqBase;
+    const through = state.clearedThrough;
+    const last = totalEvents;
+    await eventLog.readLines((line) => {
+      const record = parseLine(line);
+      if (!looksLikeEvent(record)) return;
+      seq++;
+      // Events appended while the scan runs belong to the next search.
+      if (seq > through && seq <= last) collector.offer({ ...record, seq });
+    });
+    return collector.page();
+  };
 
   return {
     dataDir,
     events: () => events,
     totalEvents: () => totalEvents,
+    visibleEvents: () => totalEvents - state.clearedThrough,
     rejections: () => rejections,
     totalRejections: () => totalRejections,
     rejectionCounts: () => counts,
-    loaded: {
-      events: totalEvents,
-      rejections: totalRejections,
-      skippedLines: loadedEvents.skippedLines + loadedRejections.skippedLines,
-    },
-    addEvents(batch) {
+    loaded,
+    addEvents(batch, warnings) {
       const first = batch[0];
       if (first === undefined) return [];
-      eventLog.append(batch, dayOf(first.receivedAt));
-      const stored = batch.map(keepEvent);
+      // Warnings go to disk with the event, so a restart still flags it.
+      const records = batch.map((event) => {
+        const flagged = warnings?.get(event);
+        return flagged === undefined ? event : { ...event, warnings: flagged };
+      });
+      eventLog.append(records, dayOf(first.receivedAt));
+      const stored = records.map((record): StoredEvent => ({ ...record, seq: ++totalEvents }));
+      for (const event of stored) events.push(event);
       trim();
       notify({ kind: 'events', events: stored });
       return stored;
@@ -150,11 +190,38 @@ export function createDevStore(dataDir: string, options: DevStoreOptions = {}): 
       }
       return found.reverse();
     },
+    async search(query) {
+      if (events.length < totalEvents - state.clearedThrough) return scanFiles(query);
+      const collector = createPageCollector(query);
+      for (const event of events) collector.offer(event);
+      return collector.page();
+    },
+    clear({ deleteFiles }) {
+      if (deleteFiles) {
+        eventLog.removeAll();
+        rejectionLog.removeAll();
+      }
+      state = { clearedThrough: totalEvents, seqBase: deleteFiles ? totalEvents : state.seqBase, clearedAt: new Date().toISOString() };
+      writeClearState(dataDir, state);
+      events.length = 0;
+      rejections.length = 0;
+      counts.clear();
+      totalRejections = 0;
+      notify({ kind: 'cleared' });
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
   };
+}
+
+function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function looksLikeEvent(record: unknown): record is ReceivedEvent {

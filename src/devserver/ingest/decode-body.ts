@@ -1,7 +1,10 @@
 /**
  * From wire bytes to parsed JSON: gzip, the legacy form and base64 encodings, with bounded inflation.
  */
-import { gunzip } from 'node:zlib';
+import { isUtf8 } from 'node:buffer';
+import { createGunzip } from 'node:zlib';
+import { BUSY_REASON, type BudgetLease } from './budget';
+import { nestingTooDeep, MAX_NESTING_DEPTH } from './nesting';
 import { refuse, type Refusal } from './types';
 
 export interface DecodeContext {
@@ -10,9 +13,15 @@ export interface DecodeContext {
   contentEncoding: string | undefined;
   /** Cap on the inflated size, so a small gzip bomb cannot exhaust memory. */
   maxInflatedBytes: number;
+  /** The request's share of the server's in-flight allowance; inflated bytes are taken from it. */
+  lease: BudgetLease;
 }
 
-export type Decoded = { ok: true; value: unknown } | Refusal;
+/**
+ * `invalidUtf8`: the text had byte sequences that are not UTF-8, read as U+FFFD. The events are kept
+ * (as the SDK meant them, mostly) but the dev page flags the fields that carry a replacement.
+ */
+export type Decoded = { ok: true; value: unknown; invalidUtf8: boolean; text: string } | (Refusal & { text?: string });
 
 const GZIP_MAGIC_0 = 0x1f;
 const GZIP_MAGIC_1 = 0x8b;
@@ -30,26 +39,30 @@ export async function decodeBody(bytes: Buffer, context: DecodeContext): Promise
 
   let payload = bytes;
   if (isGzip(bytes, compression, context.contentEncoding)) {
-    const inflated = await inflate(bytes, context.maxInflatedBytes);
+    const inflated = await inflate(bytes, context.maxInflatedBytes, context.lease);
     if (!inflated.ok) return inflated;
     payload = inflated.value;
   }
 
+  let invalidUtf8 = !isUtf8(payload);
   let text = payload.toString('utf8');
   if (text.trim() === '') return refuse(400, 'the request body is empty');
 
   if (isFormBody(text, context.contentType)) {
     const data = new URLSearchParams(text).get('data');
-    if (data === null) return refuse(400, 'form body has no data= field');
-    text = unwrapFormData(data);
+    if (data === null) return { ...refuse(400, 'form body has no data= field'), text };
+    ({ text, invalidUtf8 } = unwrapFormData(data, invalidUtf8));
   } else if (compression === 'base64') {
-    text = fromBase64(text);
+    ({ text, invalidUtf8 } = fromBase64(text));
   }
 
+  // Parsing is iterative but everything after it (validation, storage) recurses: refuse what would
+  // overflow the stack as a bad request, not answer 500, which an SDK would retry for ever.
+  if (nestingTooDeep(text)) return { ...refuse(400, `the JSON is nested deeper than ${MAX_NESTING_DEPTH} levels`), text };
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: JSON.parse(text) as unknown, invalidUtf8, text };
   } catch (error) {
-    return refuse(400, `malformed JSON: ${error instanceof Error ? error.message : String(error)}`);
+    return { ...refuse(400, `malformed JSON: ${error instanceof Error ? error.message : String(error)}`), text };
   }
 }
 
@@ -59,15 +72,33 @@ function isGzip(bytes: Buffer, compression: string | undefined, contentEncoding:
   return bytes[0] === GZIP_MAGIC_0 && bytes[1] === GZIP_MAGIC_1;
 }
 
-function inflate(bytes: Buffer, maxOutputLength: number): Promise<{ ok: true; value: Buffer } | Refusal> {
+/** Inflates chunk by chunk, taking each from the allowance, so a refusal stops the work early. */
+function inflate(bytes: Buffer, maxOutputLength: number, lease: BudgetLease): Promise<{ ok: true; value: Buffer } | Refusal> {
   return new Promise((resolve) => {
-    gunzip(bytes, { maxOutputLength }, (error, result) => {
-      if (error === null) return resolve({ ok: true, value: result });
-      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-        return resolve(refuse(413, `the gzip body inflates to more than ${maxOutputLength} bytes`));
+    const gunzip = createGunzip();
+    const chunks: Buffer[] = [];
+    let length = 0;
+    let settled = false;
+    const settle = (result: { ok: true; value: Buffer } | Refusal): void => {
+      if (settled) return;
+      settled = true;
+      if (!result.ok) {
+        chunks.length = 0;
+        gunzip.destroy();
       }
-      resolve(refuse(400, `the body was declared or detected as gzip but could not be inflated: ${error.message}`));
+      resolve(result);
+    };
+    gunzip.on('data', (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > maxOutputLength) return settle(refuse(413, `the gzip body inflates to more than ${maxOutputLength} bytes`));
+      if (!lease.take(chunk.length)) return settle(refuse(503, BUSY_REASON));
+      chunks.push(chunk);
     });
+    gunzip.on('end', () => settle({ ok: true, value: Buffer.concat(chunks, length) }));
+    gunzip.on('error', (error) => {
+      settle(refuse(400, `the body was declared or detected as gzip but could not be inflated: ${error.message}`));
+    });
+    gunzip.end(bytes);
   });
 }
 
@@ -76,13 +107,14 @@ function isFormBody(text: string, contentType: string | undefined): boolean {
   return text.startsWith('data=');
 }
 
-function unwrapFormData(data: string): string {
+function unwrapFormData(data: string, invalidUtf8: boolean): { text: string; invalidUtf8: boolean } {
   const trimmed = data.trim();
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return trimmed;
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return { text: trimmed, invalidUtf8 };
   return fromBase64(trimmed);
 }
 
 /** URLSearchParams turns an unescaped `+` into a space; put it back before decoding base64. */
-function fromBase64(text: string): string {
-  return Buffer.from(text.trim().replace(/ /g, '+'), 'base64').toString('utf8');
+function fromBase64(text: string): { text: string; invalidUtf8: boolean } {
+  const bytes = Buffer.from(text.trim().replace(/ /g, '+'), 'base64');
+  return { text: bytes.toString('utf8'), invalidUtf8: !isUtf8(bytes) };
 }
