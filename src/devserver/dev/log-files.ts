@@ -23,8 +23,11 @@ export interface DailyLog {
    * clean.
    */
   readLines(onLine: (line: string) => void): Promise<{ overlong: number }>;
-  /** Appends synchronously, so the records are in the file before the caller answers the request. */
-  append(records: readonly unknown[], day: string): void;
+  /**
+   * Appends synchronously, so the records are in the file before the caller answers the request.
+   * Answers each record's serialised length.
+   */
+  append(records: readonly unknown[], day: string): number[];
   /** Deletes every file of this kind. */
   removeAll(): void;
 }
@@ -49,10 +52,16 @@ export function openDailyLog(dir: string, kind: string): DailyLog {
       return { overlong };
     },
     append(records, day) {
-      if (records.length === 0) return;
+      if (records.length === 0) return [];
       let text = '';
-      for (const record of records) text += `${JSON.stringify(record)}\n`;
+      const lengths: number[] = [];
+      for (const record of records) {
+        const line = JSON.stringify(record);
+        lengths.push(line.length);
+        text += `${line}\n`;
+      }
       appendFileSync(join(dir, `${kind}-${day}.ndjson`), text);
+      return lengths;
     },
     removeAll() {
       for (const path of files()) rmSync(path, { force: true });

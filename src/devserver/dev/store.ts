@@ -39,7 +39,7 @@ export interface EventQuery {
 
 export interface DevStore {
   readonly dataDir: string;
-  /** Events in memory, oldest first: the latest `maxEventsInMemory` since the last clear. */
+  /** Events in memory, oldest first: the latest ones since the last clear, within the count and byte caps. */
   events(): readonly StoredEvent[];
   /** Events ever stored (the last seq), those loaded at start and those hidden by a clear included. */
   totalEvents(): number;
@@ -67,6 +67,8 @@ export interface DevStoreOptions {
   /** Sees every visible event loaded from disk, those beyond the memory cap too, to rebuild derived state. */
   onLoadEvent?: (event: ReceivedEvent) => void;
   maxEventsInMemory?: number;
+  /** Cap on the serialised size of the events kept in memory; 1 MB events reach it long before the count. */
+  maxEventBytesInMemory?: number;
   maxRejectionsInMemory?: number;
 }
 
@@ -74,17 +76,26 @@ type Count = { status: number; reason: string; count: number };
 
 export async function openDevStore(dataDir: string, options: DevStoreOptions = {}): Promise<DevStore> {
   const maxEvents = options.maxEventsInMemory ?? 100_000;
+  const maxEventBytes = options.maxEventBytesInMemory ?? 256 * 1024 * 1024;
   const maxRejections = options.maxRejectionsInMemory ?? 1_000;
   const eventLog = openDailyLog(dataDir, 'events');
   const rejectionLog = openDailyLog(dataDir, 'rejections');
   const listeners = new Set<(change: StoreChange) => void>();
   let state: ClearState = readClearState(dataDir);
   const events: StoredEvent[] = [];
+  /** Serialised length of each event in `events`, same order, for the byte cap. */
+  const sizes: number[] = [];
+  let bytesInMemory = 0;
   const rejections: DevRejection[] = [];
   const counts = new Map<string, Count>();
   let totalEvents = state.seqBase;
   let totalRejections = 0;
 
+  const keepEvent = (event: StoredEvent, size: number): void => {
+    events.push(event);
+    sizes.push(size);
+    bytesInMemory += size;
+  };
   const keepRejection = (rejection: DevRejection): void => {
     totalRejections++;
     rejections.push(rejection);
@@ -95,7 +106,17 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
   };
   // Trimmed in chunks: shifting one at a time would copy the whole array per event.
   const trim = (): void => {
-    if (events.length > maxEvents * 1.1) events.splice(0, events.length - maxEvents);
+    let drop = events.length > maxEvents * 1.1 ? events.length - maxEvents : 0;
+    let freed = 0;
+    for (let index = 0; index < drop; index++) freed += sizes[index] ?? 0;
+    if (bytesInMemory > maxEventBytes) {
+      while (drop < events.length - 1 && bytesInMemory - freed > maxEventBytes * 0.9) freed += sizes[drop++] ?? 0;
+    }
+    if (drop > 0) {
+      events.splice(0, drop);
+      sizes.splice(0, drop);
+      bytesInMemory -= freed;
+    }
     if (rejections.length > maxRejections * 1.1) rejections.splice(0, rejections.length - maxRejections);
   };
   const notify = (change: StoreChange): void => {
@@ -114,7 +135,7 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
     if (!looksLikeEvent(record)) return void skippedLines++;
     const seq = ++totalEvents;
     if (seq <= state.clearedThrough) return;
-    events.push({ ...record, seq });
+    keepEvent({ ...record, seq }, line.length);
     options.onLoadEvent?.(record);
     trim();
   });
@@ -159,9 +180,9 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
         const flagged = warnings?.get(event);
         return flagged === undefined ? event : { ...event, warnings: flagged };
       });
-      eventLog.append(records, dayOf(first.receivedAt));
+      const lengths = eventLog.append(records, dayOf(first.receivedAt));
       const stored = records.map((record): StoredEvent => ({ ...record, seq: ++totalEvents }));
-      for (const event of stored) events.push(event);
+      stored.forEach((event, index) => keepEvent(event, lengths[index] ?? 0));
       trim();
       notify({ kind: 'events', events: stored });
       return stored;
@@ -204,6 +225,8 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
       state = { clearedThrough: totalEvents, seqBase: deleteFiles ? totalEvents : state.seqBase, clearedAt: new Date().toISOString() };
       writeClearState(dataDir, state);
       events.length = 0;
+      sizes.length = 0;
+      bytesInMemory = 0;
       rejections.length = 0;
       counts.clear();
       totalRejections = 0;
