@@ -1,3 +1,6 @@
+/**
+ * Which paths the ingestion rules answer, and a request target split into path and query.
+ */
 import type { CaptureEndpoint } from './types';
 
 export type Route = { kind: 'capture'; endpoint: CaptureEndpoint } | { kind: 'decide' };

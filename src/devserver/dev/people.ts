@@ -3,9 +3,9 @@
  * properties from `$set` / `$set_once` (for flag conditions), and groups from `$groupidentify` (for
  * the management API's groups endpoints and group flag conditions). Rebuilt from the log on start.
  */
-import type { Group } from '../api/types';
-import { isPlainObject } from './json-shape';
-import type { ReceivedEvent } from './types';
+import type { Group } from '../../api/types';
+import { isPlainObject } from '../ingest/json-shape';
+import type { ReceivedEvent } from '../ingest/types';
 
 export interface Person {
   distinctId: string;
@@ -25,9 +25,13 @@ export interface PeopleIndex {
   groups(groupTypeIndex: number): Group[];
   /** Group type names by index, in order of first appearance (how PostHog numbers them). */
   groupTypes(): readonly string[];
-  /** Most recently seen first. */
-  people(limit: number): Person[];
+  /** Most recently seen first, skipping `offset`. */
+  people(limit: number, offset?: number): Person[];
+  /** People only: the stand-in distinct ids of `$groupidentify` events are groups, counted apart. */
   personCount(): number;
+  groupCount(): number;
+  /** Forgets everyone, for a clear. */
+  reset(): void;
 }
 
 const MAX_PEOPLE = 50_000;
@@ -69,6 +73,8 @@ export function createPeopleIndex(): PeopleIndex {
 
   return {
     observe(event) {
+      // The SDKs send a group's identify with a made-up distinct id ($<type>_<key>): not a person.
+      if (event.event === '$groupidentify') return identifyGroup(event);
       const person = personFor(event.distinct_id, event.receivedAt);
       person.events++;
       for (const setOnce of [event.$set_once, event.properties.$set_once]) {
@@ -79,7 +85,6 @@ export function createPeopleIndex(): PeopleIndex {
         if (!isPlainObject(set)) continue;
         for (const [key, value] of Object.entries(set)) person.properties[key] = value;
       }
-      if (event.event === '$groupidentify') identifyGroup(event);
     },
     touch(distinctId, at) {
       personFor(distinctId, at);
@@ -88,10 +93,17 @@ export function createPeopleIndex(): PeopleIndex {
     groupProperties: (groupType, groupKey) => groups.get(`${groupType}\u0000${groupKey}`)?.group_properties as Record<string, unknown> | undefined,
     groups: (groupTypeIndex) => [...groups.values()].filter((group) => group.group_type_index === groupTypeIndex),
     groupTypes: () => groupTypes,
-    people(limit) {
+    people(limit, offset = 0) {
       const recent = [...people.values()];
-      return recent.slice(Math.max(0, recent.length - limit)).reverse();
+      const end = Math.max(0, recent.length - offset);
+      return recent.slice(Math.max(0, end - limit), end).reverse();
     },
     personCount: () => people.size,
+    groupCount: () => groups.size,
+    reset() {
+      people.clear();
+      groups.clear();
+      groupTypes.length = 0;
+    },
   };
 }

@@ -1,13 +1,15 @@
 /** `/_dev/summary`: everything the page's side panels show, as JSON a script can read too. */
-import type { AssignmentLog } from './dev-assignments';
-import type { PeopleIndex } from './dev-people';
-import type { DevRejection, DevStore } from './dev-store';
-import type { FlagDefinition, FlagsDecide, FlagValue } from './flags';
+import type { AssignmentLog } from './assignments';
+import type { PeopleIndex } from './people';
+import type { DevRejection, DevStore } from './store';
+import type { FlagDefinition, FlagsDecide, FlagValue } from '../flags';
 
 export interface DevSummary {
   dataDir: string;
   events: { total: number; inMemory: number; byName: Record<string, number>; loadedAtStart: number };
   people: number;
+  /** Groups seen in `$groupidentify` events, of every type. */
+  groupsTotal: number;
   rejections: {
     total: number;
     byReason: Array<{ status: number; reason: string; count: number }>;
@@ -20,9 +22,19 @@ export interface DevSummary {
     /** Why the file's latest content is not in use; null when it is. */
     error: string | null;
     definitions: FlagSummary[];
-    /** Recently seen distinct ids: what decide last answered, or what it would answer now. */
-    users: Array<{ distinctId: string; source: 'decide' | 'evaluated'; at: string; flags: Record<string, FlagValue> }>;
+    /** The first page of `/_dev/flag-users`: recently seen distinct ids and their flags. */
+    users: FlagUser[];
+    /** How many people there are in all; page through them with `/_dev/flag-users`. */
+    usersTotal: number;
   };
+}
+
+/** What decide last answered a distinct id, or what it would answer now. */
+export interface FlagUser {
+  distinctId: string;
+  source: 'decide' | 'evaluated';
+  at: string;
+  flags: Record<string, FlagValue>;
 }
 
 export interface FlagSummary {
@@ -44,24 +56,35 @@ export interface SummaryParts {
   userLimit?: number;
 }
 
+/** One page of people with their flags, most recently seen first. */
+export function listFlagUsers(
+  { people, assignments, flags }: Pick<SummaryParts, 'people' | 'assignments' | 'flags'>,
+  offset: number,
+  limit: number,
+): { total: number; offset: number; users: FlagUser[] } {
+  const users = people.people(limit, offset).map((person): FlagUser => {
+    const answered = assignments.get(person.distinctId);
+    if (answered !== undefined) {
+      return { distinctId: person.distinctId, source: 'decide', at: answered.at, flags: answered.featureFlags };
+    }
+    return { distinctId: person.distinctId, source: 'evaluated', at: person.lastSeen, flags: flags.evaluate(person.distinctId).featureFlags };
+  });
+  return { total: people.personCount(), offset, users };
+}
+
 export function buildSummary({ store, people, assignments, flags, userLimit = 50 }: SummaryParts): DevSummary {
   const byName: Record<string, number> = {};
   for (const event of store.events()) byName[event.event] = (byName[event.event] ?? 0) + 1;
 
   const definitions = flags.definitions();
   const status = flags.fileStatus();
-  const users = people.people(userLimit).map((person) => {
-    const answered = assignments.get(person.distinctId);
-    if (answered !== undefined) {
-      return { distinctId: person.distinctId, source: 'decide' as const, at: answered.at, flags: answered.featureFlags };
-    }
-    return { distinctId: person.distinctId, source: 'evaluated' as const, at: person.lastSeen, flags: flags.evaluate(person.distinctId).featureFlags };
-  });
+  const firstPage = listFlagUsers({ people, assignments, flags }, 0, userLimit);
 
   return {
     dataDir: store.dataDir,
-    events: { total: store.totalEvents(), inMemory: store.events().length, byName, loadedAtStart: store.loaded.events },
+    events: { total: store.visibleEvents(), inMemory: store.events().length, byName, loadedAtStart: store.loaded.events },
     people: people.personCount(),
+    groupsTotal: people.groupCount(),
     rejections: {
       total: store.totalRejections(),
       byReason: [...store.rejectionCounts().values()].sort((a, b) => b.count - a.count),
@@ -73,7 +96,8 @@ export function buildSummary({ store, people, assignments, flags, userLimit = 50
       loadedAt: status?.loadedAt ?? null,
       error: status?.error ?? null,
       definitions: definitions.flags.filter((flag) => !flag.deleted).map((flag) => summarizeFlag(flag, definitions.group_type_mapping)),
-      users,
+      users: firstPage.users,
+      usersTotal: firstPage.total,
     },
   };
 }

@@ -1,5 +1,5 @@
 /** The last flags decide gave each distinct id, for the page's "what each user got" panel. */
-import type { FlagValue } from './flags';
+import type { FlagValue } from '../flags';
 
 export interface Assignment {
   distinctId: string;

@@ -1,3 +1,6 @@
+/**
+ * Binding a request listener to a host and port, with a close that does not wait on idle sockets.
+ */
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 

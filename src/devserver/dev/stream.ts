@@ -1,10 +1,11 @@
 /**
  * `/_dev/stream`: server-sent events for the page. Each `events` message carries the new events and
  * the last one's seq as its id, so a reconnecting EventSource (which sends Last-Event-ID) gets exactly
- * what it missed. `changed` says the side panels are stale (a rejection, a decide, a flags reload).
+ * what it missed. `changed` says the side panels are stale (a rejection, a decide, a flags reload);
+ * `cleared` that everything shown so far was cleared.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DevStore, StoredEvent } from './dev-store';
+import type { DevStore, StoredEvent } from './store';
 
 export interface EventStream {
   handle(req: IncomingMessage, res: ServerResponse, query: URLSearchParams): void;
@@ -16,12 +17,24 @@ export interface EventStream {
 const BACKLOG = 500;
 const CHUNK = 200;
 const HEARTBEAT_MS = 15_000;
+/**
+ * A page that stopped reading (a suspended laptop, a stalled tab) would otherwise make the server
+ * queue every later event for it in memory. Past this much unsent, the stream is cut; the browser's
+ * EventSource reconnects with Last-Event-ID and gets what it missed from the store.
+ */
+export const MAX_UNSENT_BYTES = 8 * 1024 * 1024;
 
-export function createEventStream(store: DevStore): EventStream {
+export function createEventStream(store: DevStore, maxUnsentBytes = MAX_UNSENT_BYTES): EventStream {
   const clients = new Set<ServerResponse>();
 
   const send = (res: ServerResponse, message: string): void => {
-    if (!res.destroyed && !res.writableEnded) res.write(message);
+    if (res.destroyed || res.writableEnded) return;
+    if (res.writableLength > maxUnsentBytes) {
+      clients.delete(res);
+      res.destroy();
+      return;
+    }
+    res.write(message);
   };
   const eventsMessage = (events: readonly StoredEvent[]): string => {
     const last = events[events.length - 1];
@@ -38,6 +51,7 @@ export function createEventStream(store: DevStore): EventStream {
     if (change.kind === 'events') {
       for (const res of clients) sendEvents(res, change.events);
     }
+    if (change.kind === 'cleared') broadcast('event: cleared\ndata: {}\n\n');
     broadcast(`event: changed\ndata: ${JSON.stringify(change.kind)}\n\n`);
   });
 

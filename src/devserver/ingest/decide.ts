@@ -1,3 +1,6 @@
+/**
+ * The `/decide` request as the SDKs send it, and the answer of a project with no flags.
+ */
 import { readProjectKey } from './api-key';
 import { describeType, hasOwn, isAbsent, isPlainObject } from './json-shape';
 import { refuse, type DecideRequest, type DecideResponse, type Refusal } from './types';

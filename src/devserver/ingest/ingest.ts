@@ -1,9 +1,14 @@
+/**
+ * The ingestion rules end to end: route, read, decode and judge a request, then answer it as the real
+ * server would. Judging and answering are separate so harnesses can answer differently.
+ */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { BUSY_REASON, createByteBudget, leaseFrom, type ByteBudget } from './budget';
 import { acceptCapture } from './capture-payload';
 import { defaultDecideResponse, readDecideRequest } from './decide';
 import { decodeBody } from './decode-body';
 import { readBody } from './read-body';
-import { sendEmpty, sendJson, sendPreflight, sendText } from './respond';
+import { sendEmpty, sendJson, sendPreflight, sendText } from '../http/respond';
 import { matchRoute, parseRequestTarget, type RequestTarget, type Route } from './routes';
 import type { DecideHandler, DecideResponse, ReceivedEvent, Refusal } from './types';
 
@@ -14,6 +19,11 @@ export interface IngestOptions {
   maxEventBytes?: number;
   /** Answers decide. Default: no flags, see `defaultDecideResponse()`. */
   decide?: DecideHandler;
+  /**
+   * Request bytes (wire bodies and inflated gzip) held at once by the whole server; past it a request
+   * is answered 503 with Retry-After. Default 384 MiB.
+   */
+  maxInFlightBytes?: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -32,7 +42,14 @@ const INFLATION_ALLOWANCE = 8;
  */
 export type IngestOutcome =
   | { kind: 'preflight'; path: string }
-  | { kind: 'accepted'; path: string; events: ReceivedEvent[]; beacon: boolean }
+  | {
+      kind: 'accepted';
+      path: string;
+      events: ReceivedEvent[];
+      beacon: boolean;
+      /** Some bytes were not UTF-8 and read as U+FFFD; see `Decoded`. */
+      invalidUtf8: boolean;
+    }
   | { kind: 'decide'; path: string; response: DecideResponse }
   | {
       kind: 'rejected';
@@ -42,14 +59,22 @@ export type IngestOutcome =
       /** Whatever events could be read from the body; empty when it could not be decoded. */
       items: readonly unknown[];
       headers?: OutgoingHttpHeaders;
+      /** The start of the decoded body, for showing what was refused; absent when it was not read. */
+      sample?: string;
     }
   /** The client went away before its body arrived; there is no one to answer. */
   | { kind: 'aborted'; path: string };
+
+/** Shared by every caller that brings no budget of its own, so together they stay bounded too. */
+const sharedBudget = createByteBudget();
+const SAMPLE_CHARS = 2_000;
+const BUSY_HEADERS = { 'Retry-After': '1' };
 
 export async function evaluateRequest(
   req: IncomingMessage,
   requestId: number,
   options: IngestOptions = {},
+  budget: ByteBudget = sharedBudget,
 ): Promise<IngestOutcome> {
   const target = parseRequestTarget(req.url);
   const path = target.pathname;
@@ -64,22 +89,36 @@ export async function evaluateRequest(
     return { ...refusal, headers: { Allow: 'POST, OPTIONS' } };
   }
 
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const read = await readBody(req, maxBodyBytes);
-  if (read.kind === 'aborted') return { kind: 'aborted', path };
-  if (read.kind === 'too-large') {
-    return rejected(path, { status: 413, reason: `the request body is over the ${read.limit} byte limit; split the batch` });
+  const lease = leaseFrom(budget);
+  try {
+    const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const read = await readBody(req, maxBodyBytes, lease);
+    if (read.kind === 'aborted') return { kind: 'aborted', path };
+    if (read.kind === 'busy') return { ...rejected(path, { status: 503, reason: BUSY_REASON }), headers: BUSY_HEADERS };
+    if (read.kind === 'too-large') {
+      return rejected(path, { status: 413, reason: `the request body is over the ${read.limit} byte limit; split the batch` });
+    }
+
+    const decoded = await decodeBody(read.bytes, {
+      query: target.query,
+      contentType: req.headers['content-type'],
+      contentEncoding: req.headers['content-encoding'],
+      maxInflatedBytes: Math.max(maxBodyBytes * INFLATION_ALLOWANCE, MIN_MAX_INFLATED_BYTES),
+      lease,
+    });
+    if (!decoded.ok) {
+      const refusal = { ...rejected(path, decoded), ...sampleOf(decoded.text ?? read.bytes.subarray(0, SAMPLE_CHARS).toString('utf8')) };
+      return decoded.status === 503 ? { ...refusal, headers: BUSY_HEADERS } : refusal;
+    }
+    const settled = await evaluateBody(decoded.value, route, target, req, requestId, options, decoded.invalidUtf8);
+    return settled.kind === 'rejected' ? { ...settled, ...sampleOf(decoded.text) } : settled;
+  } finally {
+    lease.releaseAll();
   }
+}
 
-  const decoded = await decodeBody(read.bytes, {
-    query: target.query,
-    contentType: req.headers['content-type'],
-    contentEncoding: req.headers['content-encoding'],
-    maxInflatedBytes: Math.max(maxBodyBytes * INFLATION_ALLOWANCE, MIN_MAX_INFLATED_BYTES),
-  });
-  if (!decoded.ok) return rejected(path, decoded);
-
-  return evaluateBody(decoded.value, route, target, req, requestId, options);
+function sampleOf(text: string): { sample: string } {
+  return { sample: text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text };
 }
 
 async function evaluateBody(
@@ -89,6 +128,7 @@ async function evaluateBody(
   req: IncomingMessage,
   requestId: number,
   options: IngestOptions,
+  invalidUtf8: boolean,
 ): Promise<IngestOutcome> {
   const path = target.pathname;
   if (route.kind === 'decide') {
@@ -109,7 +149,7 @@ async function evaluateBody(
     maxEventBytes: options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES,
   });
   if (!result.ok) return rejected(path, result, result.items);
-  return { kind: 'accepted', path, events: result.events, beacon: target.query.get('beacon') === '1' };
+  return { kind: 'accepted', path, events: result.events, beacon: target.query.get('beacon') === '1', invalidUtf8 };
 }
 
 function rejected(
@@ -149,8 +189,9 @@ export function createIngestHandler(
   options: IngestOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => Promise<IngestOutcome> {
   let lastRequestId = 0;
+  const budget = createByteBudget(options.maxInFlightBytes);
   return async (req, res) => {
-    const outcome = await evaluateRequest(req, ++lastRequestId, options);
+    const outcome = await evaluateRequest(req, ++lastRequestId, options, budget);
     writeOutcome(req, res, outcome);
     return outcome;
   };

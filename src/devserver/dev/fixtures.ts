@@ -1,6 +1,9 @@
+/**
+ * Loading `hogtail dev --fixtures FILE`: management API data from a JSON file over the seed fixtures.
+ */
 import { readFileSync } from 'node:fs';
-import { describeType, isPlainObject } from './json-shape';
-import { createSeedFixtures, type ManagementFixtures } from './management';
+import { describeType, isPlainObject } from '../ingest/json-shape';
+import { createSeedFixtures, type ManagementFixtures } from '../management';
 
 const LIST_KEYS = ['members', 'exports', 'sessionRecordings', 'subscriptions', 'groups'] as const;
 const MAP_KEYS = ['exportContents', 'sharing'] as const;

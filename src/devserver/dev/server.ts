@@ -5,20 +5,24 @@
  * then every ingestion path through the same rules as `createCollector`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createAssignmentLog } from './dev-assignments';
-import { createPeopleIndex, type PeopleIndex } from './dev-people';
-import { handleDevRoute } from './dev-routes';
-import { createDevStore, type DevStore } from './dev-store';
-import { createEventStream } from './dev-stream';
-import { buildSummary, type DevSummary } from './dev-summary';
-import { createFlagsDecide, type FlagsDecide } from './flags';
-import { describeError, evaluateRequest, writeOutcome, type IngestOptions } from './ingest';
-import { listen } from './listen';
-import { createManagementHandler, type ManagementFixtures, type ManagementHandler } from './management';
-import { sendText } from './respond';
-import { parseRequestTarget } from './routes';
+import { createAssignmentLog } from './assignments';
+import { isAllowedHostHeader } from './host';
+import { handleIngest, recordRejection, type IngestRouteContext } from './ingest-route';
+import { createPeopleIndex, type PeopleIndex } from './people';
+import { handleDevRoute } from './routes';
+import { openDevStore, type DevStore } from './store';
+import { createEventStream } from './stream';
+import { buildSummary, listFlagUsers, type DevSummary } from './summary';
+import { escapeControls } from './terminal-text';
+import { createFlagsDecide, type FlagsDecide } from '../flags';
+import { createByteBudget } from '../ingest/budget';
+import { describeError, type IngestOptions } from '../ingest/ingest';
+import { listen } from '../http/listen';
+import { createManagementHandler, type ManagementFixtures, type ManagementHandler } from '../management';
+import { sendText, writeResponse } from '../http/respond';
+import { parseRequestTarget } from '../ingest/routes';
 
-export interface DevServerOptions extends Pick<IngestOptions, 'maxBodyBytes' | 'maxEventBytes'> {
+export interface DevServerOptions extends Pick<IngestOptions, 'maxBodyBytes' | 'maxEventBytes' | 'maxInFlightBytes'> {
   /** Where events are kept (created if missing); start again on the same directory to keep them. */
   dataDir: string;
   /** Default 127.0.0.1. Anything else exposes captured data to the network. */
@@ -52,9 +56,10 @@ export interface DevServer {
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const host = options.host ?? '127.0.0.1';
-  const log = options.log ?? (() => {});
+  // Request bodies reach these lines (a malformed-JSON message quotes the body): no raw controls.
+  const log = (line: string): void => options.log?.(escapeControls(line));
   const people = createPeopleIndex();
-  const store = createDevStore(options.dataDir, {
+  const store = await openDevStore(options.dataDir, {
     onLoadEvent: (event) => people.observe(event),
     ...(options.maxEventsInMemory === undefined ? {} : { maxEventsInMemory: options.maxEventsInMemory }),
   });
@@ -97,41 +102,30 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     decide: flags,
   };
   const summary = (): DevSummary => buildSummary({ store, people, assignments, flags });
+  const ingest: IngestRouteContext = { store, people, options: ingestOptions, budget: createByteBudget(options.maxInFlightBytes), dataDir: options.dataDir, log };
+  store.subscribe((change) => {
+    if (change.kind === 'cleared') people.reset();
+  });
   let lastRequestId = 0;
-
-  const reject = (requestId: number, method: string, path: string, status: number, reason: string): void => {
-    store.addRejection({ requestId, status, reason, path, method });
-    log(`rejected ${method} ${path} with ${status}: ${reason}`);
-  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const requestId = ++lastRequestId;
     const target = parseRequestTarget(req.url);
     const method = req.method ?? '';
     try {
-      if (handleDevRoute(req, res, target, { store, stream, summary, boundHost: host })) return;
-      if (await management.handle(req, res)) return;
-
-      const outcome = await evaluateRequest(req, requestId, ingestOptions);
-      if (outcome.kind === 'aborted') return;
-      if (outcome.kind === 'accepted') {
-        try {
-          store.addEvents(outcome.events);
-        } catch (error) {
-          // Not stored means not acknowledged: a 503 makes the SDK keep the events and retry.
-          const reason = `could not store the events under ${options.dataDir}: ${describeError(error)}`;
-          log(`storage: ${reason}`);
-          sendText(req, res, 503, reason);
-          return;
-        }
-        for (const event of outcome.events) people.observe(event);
-      } else if (outcome.kind === 'rejected') {
-        reject(requestId, method, outcome.path, outcome.status, outcome.reason);
+      const devContext = { store, stream, summary, boundHost: host, flagUsers: (offset: number, limit: number) => listFlagUsers({ people, assignments, flags }, offset, limit) };
+      if (await handleDevRoute(req, res, target, devContext)) return;
+      if (target.pathname.startsWith('/api/') && !isAllowedHostHeader(req.headers.host, host)) {
+        // The management endpoints hold captured group properties and accept the well-known dev key:
+        // the same DNS-rebinding guard as the page.
+        writeResponse(res, 403, { 'Content-Type': 'text/plain; charset=utf-8' }, 'this dev server only answers requests addressed to localhost');
+        return;
       }
-      writeOutcome(req, res, outcome);
+      if (await management.handle(req, res)) return;
+      await handleIngest(req, res, requestId, ingest);
     } catch (error) {
       const reason = `dev server error: ${describeError(error)}`;
-      reject(requestId, method, target.pathname, 500, reason);
+      recordRejection(ingest, { requestId, method, path: target.pathname, status: 500, reason });
       sendText(req, res, 500, reason);
     }
   };

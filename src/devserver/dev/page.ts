@@ -2,7 +2,7 @@
  * The page at `/`: one self-contained document, no framework, no external requests. Everything that
  * came from a client is put on the page with textContent or as a text node, never parsed as HTML, so
  * an event named `<img src=x onerror=alert(1)>` shows as those characters. The script never assigns
- * innerHTML at all, and the CSP (see dev-routes.ts) would stop an injected handler regardless.
+ * innerHTML at all, and the CSP (see routes.ts) would stop an injected handler regardless.
  */
 export function renderDevPage(nonce: string): string {
   return `<!doctype html>

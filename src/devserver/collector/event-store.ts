@@ -1,4 +1,7 @@
-import type { ReceivedEvent, Rejection } from './types';
+/**
+ * The test collector's memory: accepted events and rejections in arrival order, and waits for a count.
+ */
+import type { ReceivedEvent, Rejection } from '../ingest/types';
 
 export interface EventStore {
   /** Accepted events in arrival order. The same array for the store's life, so references stay live. */

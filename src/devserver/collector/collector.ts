@@ -1,10 +1,15 @@
+/**
+ * `createCollector`: the ingestion rules on a loopback port, keeping what arrives for assertions, with
+ * hooks to watch requests and a seam (`handleExchange`) for fault injection.
+ */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { createByteBudget } from '../ingest/budget';
 import { createEventStore } from './event-store';
-import { describeError, evaluateRequest, writeOutcome, type IngestOptions, type IngestOutcome } from './ingest';
-import { listen } from './listen';
-import { sendText } from './respond';
-import { parseRequestTarget } from './routes';
-import type { ReceivedEvent, Rejection } from './types';
+import { describeError, evaluateRequest, writeOutcome, type IngestOptions, type IngestOutcome } from '../ingest/ingest';
+import { listen } from '../http/listen';
+import { sendText } from '../http/respond';
+import { parseRequestTarget } from '../ingest/routes';
+import type { ReceivedEvent, Rejection } from '../ingest/types';
 
 export interface RequestInfo {
   requestId: number;
@@ -66,6 +71,7 @@ const recordThenRespond = (exchange: Exchange): void => {
 export async function createCollector(options: CollectorOptions = {}): Promise<Collector> {
   const store = createEventStore();
   const handleExchange = options.handleExchange ?? recordThenRespond;
+  const budget = createByteBudget(options.maxInFlightBytes);
   let lastRequestId = 0;
   let requests = 0;
 
@@ -86,7 +92,7 @@ export async function createCollector(options: CollectorOptions = {}): Promise<C
     requests += 1;
     try {
       options.onRequest?.({ requestId, method: req.method ?? '', path, headers: req.headers });
-      const outcome = await evaluateRequest(req, requestId, options);
+      const outcome = await evaluateRequest(req, requestId, options, budget);
       if (outcome.kind === 'aborted') return;
       let recorded = false;
       await handleExchange({

@@ -1,8 +1,7 @@
 /** Small predicates for picking apart untrusted JSON without casts. */
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** Core's object check under the name the devserver reads by; one definition for the whole package. */
+export { isObject as isPlainObject } from '../../core/special-events';
 
 /** Presence, not truthiness: the real server trips on a duplicated key even when one copy is null. */
 export function hasOwn(value: Record<string, unknown>, key: string): boolean {

@@ -1,3 +1,6 @@
+/**
+ * The project API key as the real capture service checks it.
+ */
 import { describeType, isAbsent } from './json-shape';
 import { refuse, type Refusal } from './types';
 

@@ -1,3 +1,6 @@
+/**
+ * The real capture service's per-event rules: names, distinct ids, timestamps, uuids and sizes.
+ */
 import { describeType, hasOwn, isAbsent, isPlainObject } from './json-shape';
 import { refuse, type Refusal, type ReceivedEvent } from './types';
 

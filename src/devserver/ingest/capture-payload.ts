@@ -1,3 +1,6 @@
+/**
+ * The body shapes the capture paths accept (single event, `{ batch }`, bare array) and their keys.
+ */
 import { readProjectKey } from './api-key';
 import { describeType, hasOwn, isAbsent, isPlainObject } from './json-shape';
 import { refuse, type CaptureEndpoint, type Refusal, type ReceivedEvent } from './types';
