@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** 0xFFFFFFFFFFFFFFF: the largest value 15 hex digits hold, so the hash lands in [0, 1]. */
+// eslint-disable-next-line no-loss-of-precision -- PostHog divides by this same rounded double
 const LONG_SCALE = 0xfffffffffffffff;
 
 /**

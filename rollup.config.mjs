@@ -13,6 +13,8 @@ const nodeEntries = Object.fromEntries(
     'api/index': 'src/api/index.ts',
     'devserver/index': 'src/devserver/index.ts',
     'cli/index': 'src/cli/index.ts',
+    // `hogtail` under the `node` condition: the browser API as no-ops for server-side rendering.
+    'ssr/index': 'src/ssr/index.ts',
   }).filter(([, file]) => existsSync(file)),
 );
 
@@ -44,20 +46,36 @@ const minify = (module) =>
     format: { comments: false, ascii_only: true },
   });
 
+// A script-tag file is a plain script, valid as CommonJS too, but `.js` in a `"type": "module"`
+// package is ESM to Node: `require('hogtail/hogtail.iife.js')` gets this `.cjs` copy instead.
+const commonJsTwin = () => ({
+  name: 'commonjs-twin',
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type === 'chunk' && chunk.fileName.endsWith('.iife.js')) {
+        this.emitFile({ type: 'asset', fileName: chunk.fileName.replace(/\.js$/, '.cjs'), source: chunk.code });
+      }
+    }
+  },
+});
+
 const browser = existsSync('src/browser/index.ts')
   ? [
       {
-        // npm `hogtail` (browser condition) and `hogtail/browser`.
+        // npm `hogtail` (browser condition) and `hogtail/browser`, as ESM and, for require(), CJS.
         input: { 'browser/index': 'src/browser/index.ts' },
         external,
         plugins: [ts()],
-        output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minify(true)] },
+        output: [
+          { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minify(true)] },
+          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', sourcemap: true, exports: 'named', plugins: [minify(false)] },
+        ],
       },
       {
         // The script tag: everything inlined.
         input: 'src/browser/iife.ts',
         plugins: [ts()],
-        output: { dir: 'dist', entryFileNames: 'hogtail.iife.js', format: 'iife', sourcemap: true, plugins: [minify(false)] },
+        output: { dir: 'dist', entryFileNames: 'hogtail.iife.js', format: 'iife', sourcemap: true, plugins: [minify(false), commonJsTwin()] },
       },
     ]
   : [];
