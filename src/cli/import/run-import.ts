@@ -42,6 +42,8 @@ export interface ImportOptions {
   /** Rows per acknowledged chunk (how often the checkpoint can move). */
   chunkRows: number;
   retries: number;
+  /** Per request, in ms. */
+  timeoutMs: number;
   /** gzip level for request bodies (1 fastest, 9 smallest). */
   compressionLevel: number;
   /** Undefined only for a dry run. */
@@ -199,6 +201,7 @@ async function importSources(
       connection: options.connection!,
       batchSize: options.batchSize,
       retries: options.retries,
+      timeoutMs: options.timeoutMs,
       compressionLevel: options.compressionLevel,
       openChunks: () => (openChunk === undefined ? window : [...window, openChunk]),
     });
