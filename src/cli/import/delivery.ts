@@ -157,8 +157,14 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     capture(event, uuid) {
       refusal = undefined;
       capturing = true;
-      client.capture({ distinctId: event.distinctId, event: event.event, properties: event.properties, timestamp: event.timestamp, uuid });
-      capturing = false;
+      try {
+        client.capture({ distinctId: event.distinctId, event: event.event, properties: event.properties, timestamp: event.timestamp, uuid });
+      } catch (error) {
+        // capture() is not meant to throw; if a row still makes it, that row is rejected, not the import.
+        return `could not be prepared for sending (${error instanceof Error ? error.message : String(error)})`;
+      } finally {
+        capturing = false;
+      }
       if (refusal !== undefined) return refusal;
       captured++;
       return undefined;

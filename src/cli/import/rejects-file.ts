@@ -27,7 +27,13 @@ export interface RejectsFile {
 }
 
 export function formatReject(entry: RejectEntry): string {
-  return JSON.stringify(entry) + '\n';
+  try {
+    return JSON.stringify(entry) + '\n';
+  } catch {
+    // A record too deep (or too large) to write out: the line number still finds it in the source.
+    const { record: _dropped, ...rest } = entry;
+    return JSON.stringify({ ...rest, record_omitted: 'the record could not be written here; see its line in the source' }) + '\n';
+  }
 }
 
 /**
