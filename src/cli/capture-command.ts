@@ -10,8 +10,8 @@
  */
 import type { HogtailError } from '../core/errors';
 import { PostHog } from '../node/client';
-import { resolveConnection } from './import/connection';
-import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec } from './import/flags';
+import { resolveConnection } from './shared/connection';
+import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec } from './shared/flags';
 import type { CommandIo } from './import-command';
 import { holdProcessOpen } from './shared/keep-alive';
 import { lastTransportReason } from './shared/transport-problem';

@@ -7,8 +7,8 @@
  * refused or unreachable, input broken), 2 the command line is wrong or does not fit the input
  * (changed since its checkpoint, a CSV column missing), 130 interrupted.
  */
-import { resolveConnection } from './import/connection';
-import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec, type ParsedFlags } from './import/flags';
+import { resolveConnection } from './shared/connection';
+import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec, type ParsedFlags } from './shared/flags';
 import { INPUT_FORMATS, type InputFormat } from './import/input-format';
 import { parseMapping } from './import/mapping';
 import { EXIT_USAGE, runImport, type ImportIo } from './import/run-import';
@@ -40,7 +40,7 @@ const FLAGS: Record<string, FlagSpec> = {
   checkpoint: { kind: 'string', value: 'FILE', help: 'checkpoint file (default hogtail-import-<id>.checkpoint.json in the current directory)' },
   'source-id': { kind: 'string', value: 'ID', help: 'name the input for its uuids instead of path+size+content (e.g. a stdin stream)' },
   'batch-size': { kind: 'string', value: 'N', help: 'events per request (default 1000)' },
-  'checkpoint-rows': { kind: 'string', value: 'N', help: 'rows per acknowledged chunk (default 5000)' },
+  'checkpoint-rows': { kind: 'string', value: 'N', help: 'rows per checkpoint step at most (default 5000); the checkpoint also moves with every acknowledged request' },
   retries: { kind: 'string', value: 'N', help: 'attempts per request before giving up, with backoff and Retry-After (default 8)' },
   timeout: { kind: 'string', value: 'MS', help: 'per-request timeout in ms (default 60000)' },
   'compression-level': { kind: 'string', value: '1-9', help: 'gzip level of request bodies (default 1: fastest; 9 for a slow link)' },

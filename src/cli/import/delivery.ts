@@ -10,7 +10,7 @@
 import type { HogtailError } from '../../core/errors';
 import { gzip } from 'node:zlib';
 import { PostHog } from '../../node/client';
-import type { Connection } from './connection';
+import type { Connection } from '../shared/connection';
 import { lastTransportReason } from '../shared/transport-problem';
 import type { RejectEntry } from './rejects-file';
 import type { MappedEvent } from './row-to-event';
