@@ -73,8 +73,8 @@ export async function writeCheckpoint(path: string, checkpoint: Checkpoint): Pro
 /** "no space left on device (ENOSPC)": the system's words and code, without the path Node adds to some. */
 export function describeFileError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOSPC') return 'no space left on device (ENOSPC); free some space, then run the same command with --resume';
-  if (code === 'EDQUOT') return 'disk quota exceeded (EDQUOT); free some space, then run the same command with --resume';
+  if (code === 'ENOSPC') return 'no space left on device (ENOSPC)';
+  if (code === 'EDQUOT') return 'disk quota exceeded (EDQUOT)';
   return error instanceof Error ? error.message : String(error);
 }
 
