@@ -15,7 +15,7 @@ import { createInputDigest } from './input-digest';
 import { createReader, createSniffingReader, formatFromName, type InputFormat } from './input-format';
 import type { Mapping } from './mapping';
 import type { OpenedSource } from './open-source';
-import type { RecordSink } from './record-sink';
+import { MalformedInputError, type RecordSink } from './record-sink';
 import type { RejectEntry } from './rejects-file';
 import { createRowMapper } from './row-to-event';
 import { createRowUuids } from './row-uuid';
@@ -171,16 +171,47 @@ export async function readSource(run: SourceRun): Promise<SourceOutcome> {
       if (!goOn()) break;
     }
     if (goOn()) {
+      checkNotShrunk(source);
       reader.end();
       finished = true;
       if (row < skip) throw inputChanged(`it now ends after ${row} rows; the checkpoint had acknowledged ${skip}`);
     }
   } catch (error) {
     if (error instanceof InputChanged) throw error;
-    problem = error instanceof StopImport ? error : new StopImport(`${source.label}: ${(error as Error).message}`, EXIT_FAILED);
+    problem = error instanceof StopImport ? error : new StopImport(`${source.label}: ${(error as Error).message}`, EXIT_FAILED, adviceFor(error));
   }
   // A command line that does not fit the input handled none of its rows: nothing to record.
   if (delivery?.failure === undefined && problem?.code !== EXIT_USAGE) closeChunk(finished);
   run.setOpenChunk(undefined);
   return { finished, problem };
 }
+
+/**
+ * A file that got shorter while it was read (truncated, or rewritten by its producer) ended early:
+ * the rows past the cut were never read. Its last, cut-off line is not handed to the reader, so
+ * the checkpoint stops at the last whole row and a resume of the restored file continues there.
+ */
+function checkNotShrunk(source: OpenedSource): void {
+  if (source.sizeBytes === undefined || source.bytesRead() >= source.sizeBytes) return;
+  throw new StopImport(
+    `${source.label} shrank while it was being read: it had ${source.sizeBytes} bytes when the import started, and only ${source.bytesRead()} could be read; the rows after that were not sent`,
+    EXIT_FAILED,
+    'Restore the complete file (as it was when the import started), then run the same command with --resume.',
+  );
+}
+
+/**
+ * What to do about an input that cannot be read on. A broken file has to be corrected, and a
+ * corrected file is a changed file, which --resume refuses (its rows would get other uuids); so
+ * the rest goes in a new file. A read error of the device is worth retrying as it is.
+ */
+function adviceFor(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  const broken = error instanceof MalformedInputError || (typeof code === 'string' && code.startsWith('Z_'));
+  return broken ? BROKEN_INPUT_ADVICE : undefined;
+}
+
+export const BROKEN_INPUT_ADVICE =
+  'The rows before that point were sent and are recorded in the checkpoint, so do not import this file again: ' +
+  'a corrected file is a changed file, which --resume refuses. Put the rows from that point on into a new file, ' +
+  'correct them there, and import that file.';

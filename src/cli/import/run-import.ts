@@ -14,7 +14,7 @@ import type { InputFormat } from './input-format';
 import type { Mapping } from './mapping';
 import { openSource, type OpenedSource } from './open-source';
 import { startProgress } from './progress';
-import { readSource, type ImportCounters } from './read-source';
+import { BROKEN_INPUT_ADVICE, readSource, type ImportCounters } from './read-source';
 import { openRejectsFile, type RejectsFile } from './rejects-file';
 import { checkResume, type ResumeDecision } from './resume-check';
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, StopImport } from './stop-import';
@@ -317,7 +317,10 @@ function report(options: ImportOptions, io: ImportIo, run: ImportRun, started: n
   );
   if (failure !== undefined) {
     io.stderr(`hogtail import: ${failure}\n`);
-    const advice = delivery?.failure === undefined ? problem?.advice : undefined;
+    let advice = delivery?.failure === undefined ? problem?.advice : undefined;
+    if (advice === BROKEN_INPUT_ADVICE && decision.state.sent === 0) {
+      advice = `Nothing was sent: correct the file, delete the checkpoint (${decision.checkpointPath}), and run the same command again.`;
+    }
     if (decision.checkpointPath !== undefined) io.stderr(`${advice ?? RESUME_ADVICE}\n`);
     return delivery?.failure === undefined && problem !== undefined ? problem.code : EXIT_FAILED;
   }
