@@ -1,6 +1,6 @@
 // `hogtail import` against hostile or damaged input (issue 16): every such row is rejected with its
 // line and reason, in a dry run too, and the import goes on; nothing dies with a stack overflow.
-import { readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runImportCommand } from '../../src/cli/import-command';
@@ -98,3 +98,19 @@ it('a file truncated while it is read is not "import complete": exit 1, and --re
   for (const event of collector.events) if (!firstArrival.has(event.uuid!)) firstArrival.set(event.uuid!, event.properties.i);
   expect([...firstArrival.values()]).toEqual(Array.from({ length: 40_000 }, (_, i) => i));
 });
+
+it('a line longer than any string can be (560 M characters) is rejected with its line and why; the rows after it are read', async () => {
+  // A sparse file: one row, then 560 MB of NUL bytes with no newline (no disk used), then one more row.
+  const path = join(dir, 'events.ndjson');
+  const first = row(0) + '\n';
+  const last = '\n' + row(2) + '\n';
+  const handle = openSync(path, 'w');
+  writeSync(handle, first, 0);
+  writeSync(handle, last, Buffer.byteLength(first) + 560 * 1024 * 1024);
+  closeSync(handle);
+
+  const result = await runCommand(runImportCommand, ['events.ndjson', '--dry-run'], { cwd: dir });
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stdout).toMatch(/dry run: 2 rows valid, 1 rejected/);
+  expect(result.stdout).toMatch(/events\.ndjson:2: the line is longer than 16 M characters; the server takes events up to about 1 MB/);
+}, 60_000);

@@ -166,7 +166,7 @@ export async function readSource(run: SourceRun): Promise<SourceOutcome> {
       chunk.chars += text.length;
       digest.add(text);
       reader.write(text);
-      digest.settle(reader.recordEnd());
+      digest.settle(reader.settledThrough());
       await window.makeRoom();
       if (!goOn()) break;
     }
