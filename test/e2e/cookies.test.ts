@@ -137,7 +137,7 @@ describe.runIf(hasChromium)('persistence cookies', () => {
     await context.close();
   });
 
-  it.each([
+  it.each<[string, { persistence?: string }]>([
     ['a cookie', { persistence: 'cookie' }],
     ['localStorage', { persistence: 'localStorage' }],
     ['localStorage+cookie (its default)', {}],
