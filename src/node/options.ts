@@ -55,6 +55,12 @@ export interface PostHogOptions {
    * Semantics and trade-offs in persistence/options.ts.
    */
   persistence?: PersistenceOption;
+  /**
+   * Capture uncaught exceptions and unhandled rejections as `$exception` events (rate-limited per
+   * error type). Node's own behaviour is kept: without listeners of the app's own, the process
+   * still exits with code 1, after up to flushOnExitTimeout ms to deliver the event. Default false.
+   */
+  enableExceptionAutocapture?: boolean;
 }
 
 export const DEFAULT_HOST = 'https://us.i.posthog.com';
