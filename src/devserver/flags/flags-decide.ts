@@ -3,8 +3,7 @@ import { isPlainObject } from '../json-shape';
 import type { DecideHandler, DecideRequest, DecideResponse } from '../types';
 import { openDefinitionsFile, type DefinitionsFileStatus } from './definitions-file';
 import { evaluateFlags, type FlagsEvaluation } from './evaluate-flags';
-import { parseFlagDefinitions } from './parse-definitions';
-import type { EvaluationContext, FlagDefinitions } from './types';
+import { parseFlagDefinitions, type EvaluationContext, type FlagDefinitions } from '../../core/flag-engine';
 
 export interface FlagsDecideOptions {
   /** A JSON flags file, re-read when it changes (see definitions-file.ts). */
@@ -51,7 +50,7 @@ export function createFlagsDecide(options: FlagsDecideOptions): FlagsDecide {
           ...(options.onError ? { onError: options.onError } : {}),
         });
   const fixed = file === undefined ? parseFlagDefinitions(options.definitions ?? []) : undefined;
-  const definitions = (): FlagDefinitions => file?.current() ?? fixed ?? { flags: [], group_type_mapping: {} };
+  const definitions = (): FlagDefinitions => file?.current() ?? fixed ?? { flags: [], group_type_mapping: {}, cohorts: {} };
 
   const evaluate = (distinctId: string, overrides: FlagOverrides = {}): FlagsEvaluation =>
     evaluateFlags(definitions(), buildContext(distinctId, overrides, options));
