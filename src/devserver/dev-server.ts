@@ -12,6 +12,8 @@ import { createDevStore, type DevStore } from './dev-store';
 import { createEventStream } from './dev-stream';
 import { buildSummary, type DevSummary } from './dev-summary';
 import { createFlagsDecide, type FlagsDecide } from './flags';
+import { handleDefinitionsRoute } from './flags/definitions-route';
+import { DEFAULT_KEYS } from './management/auth';
 import { describeError, evaluateRequest, writeOutcome, type IngestOptions } from './ingest';
 import { listen } from './listen';
 import { createManagementHandler, type ManagementFixtures, type ManagementHandler } from './management';
@@ -110,6 +112,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const method = req.method ?? '';
     try {
       if (handleDevRoute(req, res, target, { store, stream, summary, boundHost: host })) return;
+      if (handleDefinitionsRoute(req, res, target, { definitions: flags.definitions, keys: DEFAULT_KEYS, boundHost: host })) return;
       if (await management.handle(req, res)) return;
 
       const outcome = await evaluateRequest(req, requestId, ingestOptions);
