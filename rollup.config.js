@@ -62,6 +62,27 @@ const browser = existsSync('src/browser/index.ts')
     ]
   : [];
 
+// No property mangling here: the React entry's props and context fields are public names.
+const minifyReact = (module) =>
+  terser({ ecma: 2020, module, compress: { passes: 3, pure_getters: true }, format: { comments: false, ascii_only: true } });
+
+// `hogtail/react`: React and the client stay outside (the app's own copies: one React, one client).
+// Minified like the browser entry; its size on top of hogtail is a budget (check-size.js).
+const reactExternal = (id) => id === 'react' || id === 'hogtail' || id === 'hogtail/browser';
+const react = existsSync('src/react/index.ts')
+  ? [
+      {
+        input: { 'react/index': 'src/react/index.ts' },
+        external: reactExternal,
+        plugins: [ts()],
+        output: [
+          { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minifyReact(true)] },
+          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', sourcemap: true, exports: 'named', plugins: [minifyReact(false)] },
+        ],
+      },
+    ]
+  : [];
+
 export default [
   {
     input: nodeEntries,
@@ -73,4 +94,5 @@ export default [
     ],
   },
   ...browser,
+  ...react,
 ];
