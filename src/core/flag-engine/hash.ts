@@ -13,7 +13,11 @@ export type Sha1Hex = (text: string) => string;
 /** Rollout / variant position in [0, 1]. */
 export type FlagHasher = (flagKey: string, id: string, salt?: string) => number;
 
-/** 0xFFFFFFFFFFFFFFF: the largest value 15 hex digits hold, so the hash lands in [0, 1]. */
+/**
+ * 0xFFFFFFFFFFFFFFF: the largest value 15 hex digits hold, so the hash lands in [0, 1]. It rounds to
+ * a double on purpose: every PostHog SDK divides by that same rounded value.
+ */
+// eslint-disable-next-line no-loss-of-precision -- the rounding is PostHog's, see above
 const LONG_SCALE = 0xfffffffffffffff;
 
 export function createFlagHasher(sha1: Sha1Hex): FlagHasher {
