@@ -46,8 +46,12 @@ export function captureReactError(client: PostHogClient, error: unknown, info: E
       // A frozen error is recorded without the component stack.
     }
   }
-  // captureException is part of the browser client (issue #13); until every client has it, read it loosely.
-  return (client as unknown as { captureException: ExceptionCapturer }).captureException(error, properties);
+  // A boundary must never throw itself (React would unmount the whole tree), so a client without
+  // captureException (an old build of the page's script tag) gets a warning instead of a crash.
+  const capture = (client as unknown as { captureException?: ExceptionCapturer }).captureException;
+  if (typeof capture === 'function') return capture.call(client, error, properties);
+  console.warn('[hogtail] PostHogErrorBoundary: this client has no captureException(); the error was not recorded');
+  return undefined;
 }
 
 export class PostHogErrorBoundary extends Component<PostHogErrorBoundaryProps, BoundaryState> {

@@ -129,7 +129,6 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
       // Keep what is open for the next piece.
       if (state === UNQUOTED || state === QUOTED) {
         field += text.slice(from);
-        from = 0;
       }
       base += text.length;
     },

@@ -28,7 +28,6 @@ export function createNdjsonReader(sink: RecordSink): RecordReader {
 
   return {
     write(text) {
-      let start = 0;
       let newline = text.indexOf('\n');
       if (newline === -1) {
         carry += text;
@@ -37,7 +36,7 @@ export function createNdjsonReader(sink: RecordSink): RecordReader {
       }
       handle(carry + text.slice(0, newline), base + newline + 1);
       carry = '';
-      start = newline + 1;
+      let start = newline + 1;
       while ((newline = text.indexOf('\n', start)) !== -1) {
         handle(text.slice(start, newline), base + newline + 1);
         start = newline + 1;

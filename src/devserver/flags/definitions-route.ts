@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { storedPayload, type FlagDefinitions } from '../../core/flag-engine';
-import { isAllowedHostHeader } from '../dev-host';
+import { isAllowedHostHeader } from '../dev/host';
 import { authenticate, hasScope, type KeyScopes } from '../management/auth';
 
 export interface DefinitionsRouteContext {

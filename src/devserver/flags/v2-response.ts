@@ -5,7 +5,7 @@
  * version and reason (createFlagsDecide) hands them in as `flags`; for any other handler they are
  * derived from the values.
  */
-import type { DecideResponse } from '../types';
+import type { DecideResponse } from '../ingest/types';
 
 interface FlagDetail {
   key: string;

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createIngestHandler, defaultDecideResponse, type DecideRequest, type ReceivedEvent } from '../../../src/devserver';
+import { defaultDecideResponse, type DecideRequest, type ReceivedEvent } from '../../../src/devserver';
+import { createIngestHandler } from '../../../src/devserver/ingest/ingest';
 
 export const PERSONAL_KEY = 'phx_test_personal_key';
 
