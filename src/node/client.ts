@@ -29,6 +29,7 @@ import { createFlagCache, type FlagCache } from './flag-cache';
 import { createNodeFeatureFlags, type FlagCalled, type FlagOptions, type NodeFeatureFlags } from './feature-flags';
 import { gzipWithZlib } from './gzip';
 import { createNodeExecutor, type NodeExecutor } from './http-executor';
+import { createLocalFlags, type LocalFlags } from './local-flags/local-flags';
 import { resolveOptions, type PostHogOptions, type ResolvedOptions } from './options';
 import { openFilePersistence, type FilePersistence } from './persistence/file-persistence';
 
@@ -133,6 +134,8 @@ export class PostHog implements ExitAware {
   #exitFlushes = 0;
   #flagCache: FlagCache;
   #flags: NodeFeatureFlags;
+  /** Set when a personalApiKey was given: flags evaluated from polled definitions. */
+  #local: LocalFlags | undefined;
   /** Events waiting for their flags before they can be queued; flush() waits for them. */
   #awaitingFlags = new Set<Promise<void>>();
   /**
@@ -191,7 +194,23 @@ export class PostHog implements ExitAware {
       maxEntries: this.options.flagsCacheSize,
       onError: (error) => this.#reporter.report(error),
     });
-    this.#flags = createNodeFeatureFlags(this.#flagCache, (called) => this.#flagCalled(called), this.options.flagCalledDedupSize);
+    if (this.options.personalApiKey !== undefined && !this.#disabled) {
+      this.#local = createLocalFlags({
+        host: this.options.host,
+        projectKey: apiKey,
+        personalKey: this.options.personalApiKey,
+        intervalMs: this.options.featureFlagsPollingInterval,
+        timeoutMs: this.options.requestTimeout,
+        onError: (error) => this.#reporter.report(error),
+      });
+    }
+    this.#flags = createNodeFeatureFlags(
+      this.#flagCache,
+      (called) => this.#flagCalled(called),
+      this.options.flagCalledDedupSize,
+      this.#local,
+      this.options.strictLocalEvaluation,
+    );
     this.#queue = createQueue({
       send,
       flushAt: this.options.flushAt,
@@ -269,6 +288,37 @@ export class PostHog implements ExitAware {
     options?: FlagOptions,
   ): Promise<{ featureFlags: Record<string, FlagValue>; featureFlagPayloads: Record<string, unknown> }> {
     return this.#flags.getAllFlagsAndPayloads(distinctId, options);
+  }
+
+  /**
+   * posthog-node's name: resolves true once flag definitions are loaded for local evaluation, false
+   * when the first load failed, there is no personalApiKey, or `timeoutMs` passed first.
+   */
+  async waitForLocalEvaluationReady(timeoutMs = 30_000): Promise<boolean> {
+    if (this.#local === undefined) return false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, Math.max(0, timeoutMs));
+      timer.unref();
+    });
+    await Promise.race([this.#local.poller.firstLoad, deadline]);
+    clearTimeout(timer);
+    return this.isLocalEvaluationReady();
+  }
+
+  /** True once flag definitions are loaded (posthog-node's name). */
+  isLocalEvaluationReady(): boolean {
+    return this.#local?.poller.definitions !== undefined;
+  }
+
+  /** Polls the flag definitions now instead of at the next interval (posthog-node's name). */
+  async reloadFeatureFlags(): Promise<void> {
+    await this.#local?.poller.reload();
+  }
+
+  /** Flag-definition requests made so far (local evaluation's cost, for monitoring and benchmarks). */
+  get definitionRequests(): number {
+    return this.#local?.poller.requests ?? 0;
   }
 
   /** Decide requests made so far (the flag cache's effectiveness, for monitoring and benchmarks). */
@@ -399,6 +449,7 @@ export class PostHog implements ExitAware {
   #close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#local?.poller.stop();
     const held = this.#held.map((entry) => entry.record?.uuid ?? entry.uuid);
     this.#held = [];
     this.#queue.close();
@@ -412,6 +463,11 @@ export class PostHog implements ExitAware {
 
   #captureWithFlags(message: EventMessage): void {
     const lookup = { groups: message.groups, ip: message.ip };
+    const local = this.#local?.allNow(message.distinctId, lookup);
+    if (local && (local.undecided.length === 0 || this.options.strictLocalEvaluation)) {
+      this.#enqueue(message.event, { ...featureProperties(local.flags), ...message.properties }, message);
+      return;
+    }
     const cached = this.#flagCache.peek(message.distinctId, lookup);
     if (cached?.fresh) {
       this.#enqueue(message.event, { ...featureProperties(cached.snapshot.flags), ...message.properties }, message);
@@ -437,10 +493,15 @@ export class PostHog implements ExitAware {
     this.#awaitingFlags.add(waiting);
   }
 
-  #flagCalled({ distinctId, key, value, groups }: FlagCalled): void {
+  #flagCalled({ distinctId, key, value, groups, locallyEvaluated }: FlagCalled): void {
     this.#enqueue(
       '$feature_flag_called',
-      { $feature_flag: key, $feature_flag_response: value ?? false, ['$feature/' + key]: value ?? false },
+      {
+        $feature_flag: key,
+        $feature_flag_response: value ?? false,
+        ['$feature/' + key]: value ?? false,
+        locally_evaluated: locallyEvaluated,
+      },
       { distinctId, groups },
     );
   }
