@@ -30,7 +30,8 @@ import { startPageviews } from './pageviews';
 import type { ConsentStatus, Methods, Runtime } from './runtime';
 import { sessionMethods } from './session';
 import { createStateStore } from './state';
-import { gateStorage, openLocalStorage, readKey } from './storage';
+import { gateBacking, gateStorage, openLocalStorage, readKey } from './storage';
+import type { StateBacking } from './persistence/backing';
 import type { Properties } from './types';
 
 /** The methods every build has: hogtail's own API (the script tag's lite build has only these). */
@@ -47,6 +48,10 @@ export interface Features {
   hooks?: typeof applyHooks;
   /** register_for_session's properties from an earlier page of the tab. */
   sessionProps?: (base: string) => Properties;
+  /** Where the state is kept (persistence/: cookies and posthog-js's modes); else localStorage. */
+  backing?: (token: string, key: string, config: HogtailConfig, warn: (message: string) => void) => StateBacking;
+  /** Runs at init once everything is set up (exception autocapture). */
+  start?: (rt: Runtime) => void;
 }
 
 type Reporting = Pick<Runtime, 'report' | 'debug' | 'setDebug' | 'warn'>;
@@ -87,7 +92,10 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
   rt.setDebug(config.debug === true);
   // Only the consent modes need the gate; everyone else writes storage directly.
   const store = !LITE && real && (config.cookieless_mode || config.opt_out_persistence_by_default) ? gateStorage(real, () => persistAllowed(rt)) : real;
-  rt.states = createStateStore(store, base + 'p', token, config.bootstrap);
+  const key = base + 'p';
+  let backing = features.backing?.(token, key, config, (message) => reporting.warn('persistence', message));
+  if (backing && store !== real) backing = gateBacking(backing, () => persistAllowed(rt));
+  rt.states = createStateStore(store, key, token, config.bootstrap, backing);
   // The choice of a page from before consent had its own key.
   const legacy = rt.states.state.optout;
   if (rt.consent === 'pending' && typeof legacy === 'boolean') rt.consent = legacy ? 'denied' : 'granted';
@@ -133,6 +141,7 @@ export function createClient(features: Features): Hogtail {
         const runtime = (rt = startRuntime(token, config, { ...reporter, warn }, flags, features));
         client.__loaded = true;
         startFlags(runtime);
+        features.start?.(runtime);
         guard('loaded', () => config.loaded?.(client));
         startPageviews(runtime, client);
         early.drain((name, args) => (client as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args));

@@ -23,7 +23,9 @@ export interface ClientConfig<Client> {
   persistence?: 'localStorage' | 'localStorage+cookie' | 'cookie' | 'sessionStorage' | 'memory';
   /** Same as persistence: 'memory'. */
   disable_persistence?: boolean;
-  /** Cookie options of posthog-js, for the cookie persistence. */
+  /** posthog-js's custom storage name: `ph_<persistence_name>` instead of `ph_<project key>_posthog`. */
+  persistence_name?: string;
+  /** Cookie options of posthog-js, for the cookie persistence (full build). */
   cross_subdomain_cookie?: boolean;
   secure_cookie?: boolean;
   /** Days. Default 365. */

@@ -8,11 +8,12 @@ import { applyHooks } from './before-send';
 import { captureExtraMethods } from './capture';
 import { createClient, type Features } from './client';
 import { consentExtraMethods } from './consent';
-import { exceptionMethods } from './exceptions-api';
+import { exceptionMethods, startExceptions } from './exceptions-api';
 import { flagExtraMethods } from './flags';
 import type { Hogtail } from './hogtail';
 import { identityExtraMethods } from './identity';
 import { checkOptions } from './options';
+import { openStateBacking } from './persistence';
 import { readSessionProps, sessionExtraMethods } from './session';
 import { unsupportedMethods } from './unsupported';
 
@@ -30,7 +31,10 @@ export const DROP_IN: Features = {
       if ('debug' in options) rt.setDebug(options.debug === true);
     },
   },
-  options: ['before_send', 'sanitize_properties', 'property_denylist', 'cookieless_mode', 'opt_out_persistence_by_default'],
+  options: (
+    'before_send sanitize_properties property_denylist cookieless_mode opt_out_persistence_by_default capture_exceptions ' +
+    'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration'
+  ).split(' '),
   members: (client, warn) => ({
     ...unsupportedMethods(warn),
     people: {
@@ -41,6 +45,10 @@ export const DROP_IN: Features = {
   }),
   hooks: applyHooks,
   sessionProps: readSessionProps,
+  backing: openStateBacking,
+  start(rt) {
+    if (rt.config.capture_exceptions) startExceptions(rt);
+  },
 };
 
 export const createHogtail = (): Hogtail => createClient(DROP_IN);

@@ -1,26 +1,32 @@
 /**
- * captureException as posthog-js has it: a `$exception` event with `$exception_list` (type,
- * message, and the stack as the browser wrote it). Automatic capture of uncaught errors
- * (capture_exceptions) belongs to the full build.
+ * Exceptions as posthog-js has them (full build): captureException() sends `$exception` with
+ * `$exception_list` (core/exceptions parses the stack), and capture_exceptions or
+ * startExceptionAutocapture() capture the page's uncaught errors and unhandled rejections,
+ * rate-limited per error type (exceptions.ts).
  */
 import { track } from './capture';
-import type { Methods } from './runtime';
+import { exceptionEventProperties, startExceptionAutocapture } from './exceptions';
+import type { Methods, Runtime } from './runtime';
 
-function describeError(error: unknown): { type: string; value: string; stack?: string } {
-  if (error instanceof Error) return { type: error.name || 'Error', value: error.message, stack: error.stack };
-  return { type: 'Error', value: typeof error === 'string' ? error : String(JSON.stringify(error) ?? error) };
+/** The stop function of each client's running autocapture. */
+const running = new WeakMap<Runtime, () => void>();
+
+export function startExceptions(rt: Runtime): void {
+  if (running.has(rt)) return;
+  const stop = startExceptionAutocapture(
+    window,
+    (properties) => track(rt, '$exception', properties),
+    (type) => rt.debug(`$exception (${type}) not captured: more of this type than the rate limit lets through`),
+  );
+  running.set(rt, stop);
 }
 
 export const exceptionMethods: Pick<Methods, 'captureException' | 'startExceptionAutocapture' | 'stopExceptionAutocapture' | 'addExceptionStep'> = {
-  captureException(rt, error, properties) {
-    const { type, value, stack } = describeError(error);
-    return track(rt, '$exception', {
-      $exception_list: [{ type, value, mechanism: { handled: true, synthetic: !(error instanceof Error) }, ...(stack && { $stack: stack }) }],
-      $exception_level: 'error',
-      ...properties,
-    });
+  captureException: (rt, error, properties) => track(rt, '$exception', exceptionEventProperties(error, properties)),
+  startExceptionAutocapture: startExceptions,
+  stopExceptionAutocapture(rt) {
+    running.get(rt)?.();
+    running.delete(rt);
   },
-  startExceptionAutocapture: (rt) => rt.warn('exceptions', 'startExceptionAutocapture(): exception autocapture is not in this build; nothing happens'),
-  stopExceptionAutocapture: () => undefined,
   addExceptionStep: (rt) => rt.warn('exception steps', 'addExceptionStep(): exception steps are not part of hogtail; nothing happens'),
 };

@@ -4,6 +4,7 @@
  * that reach the page (DESIGN §4.4), so callers get `undefined` and run from memory instead.
  */
 import { attempt } from '../core/safe-json';
+import type { StateBacking } from './persistence/backing';
 export function openLocalStorage(): Storage | undefined {
   return attempt(() => {
     const store = window.localStorage;
@@ -50,5 +51,15 @@ export function gateStorage(store: Storage, allowed: () => boolean): Storage {
       return allowed() ? store.length : 0;
     },
     clear() {},
+  };
+}
+
+/** The same gate for a state backing of the persistence modes (cookies included). */
+export function gateBacking(backing: StateBacking, allowed: () => boolean): StateBacking {
+  return {
+    ...backing,
+    read: () => (allowed() ? backing.read() : null),
+    write: (state) => void (allowed() && backing.write(state)),
+    posthog: () => (allowed() ? backing.posthog() : undefined),
   };
 }
