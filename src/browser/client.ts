@@ -351,7 +351,8 @@ export function createHogtail(): Hogtail {
       persistence: ledger,
       onDrop: report,
       onRetry: report,
-    }, false)); // a page never closes its queue: pagehide hands what is left to the beacon
+      onWarning: report,
+    })); // a page never closes its queue: pagehide hands what is left to the beacon
     const tabs = startTabs(store, base, tabId, ledger, (events) => q.restore(events));
 
     let leaving = false;

@@ -202,7 +202,9 @@ export class PostHog implements ExitAware {
       persistence: this.#persistence?.hook,
       onDrop: (error) => this.#reporter.report(error),
       onRetry: (error) => this.#reporter.report(error),
-    }, undefined, preparedBodies.prepare);
+      onWarning: (error) => this.#reporter.report(error),
+      lookahead: preparedBodies.prepare,
+    });
     if (this.#persistence) this.#queue.restore(this.#persistence.restored);
     // Also with exit flushing off: what is still queued at exit is then at least reported.
     registerForExit(this);
