@@ -63,6 +63,22 @@ const browser = existsSync('src/browser/index.ts')
     ]
   : [];
 
+// hogtail/edge: one self-contained file per format (no chunk shared with the Node entry), so a
+// runtime without Node's built-ins loads nothing that names one.
+const edge = existsSync('src/edge/index.ts')
+  ? [
+      {
+        input: { 'edge/index': 'src/edge/index.ts' },
+        external,
+        plugins: [ts()],
+        output: [
+          { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true },
+          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', sourcemap: true, exports: 'named' },
+        ],
+      },
+    ]
+  : [];
+
 export default [
   {
     input: nodeEntries,
@@ -74,4 +90,5 @@ export default [
     ],
   },
   ...browser,
+  ...edge,
 ];
