@@ -240,7 +240,7 @@ describe('bad input never throws and never blocks the rest', () => {
 
 describe('order, refusals and reports', () => {
   it('an event waiting for its flags keeps its place: later events queue behind it (historical migration order)', async () => {
-    collector = await createCollector({ decide: () => ({ featureFlags: { beta: true } }) as never });
+    collector = await createCollector({ decide: () => ({ featureFlags: { beta: true }, featureFlagPayloads: {} }) as never });
     const client = new PostHog('phc_k', { host: collector.url, flushAt: 1000, flushOnExitTimeout: 0, historicalMigration: true });
     clients.push(client);
     client.capture({ distinctId: 'u1', event: 'first', sendFeatureFlags: true });
@@ -255,7 +255,7 @@ describe('order, refusals and reports', () => {
   });
 
   it('events still waiting for flags at the shutdown deadline are reported with their uuids', async () => {
-    const hanging = await createFaultCollector({ plan: (_index, info) => (info.path.startsWith('/decide') ? { kind: 'hang' } : undefined) });
+    const hanging = await createFaultCollector({ plan: (_index, info) => (info.path.startsWith('/flags') ? { kind: 'hang' } : undefined) });
     collector = hanging;
     const client = new PostHog('phc_k', { host: hanging.url, flushAt: 1, flushOnExitTimeout: 0 });
     const errors: HogtailError[] = [];

@@ -19,7 +19,7 @@ async function setup(answer: (distinctId: string, call: number) => Record<string
   collector = await createCollector({
     decide: (request, headers) => {
       calls.push({ distinctId: request.distinct_id, forwardedFor: headers['x-forwarded-for'], person: request.person_properties });
-      return { featureFlags: {}, ...answer(request.distinct_id, calls.length) } as never;
+      return { featureFlags: {}, featureFlagPayloads: {}, ...answer(request.distinct_id, calls.length) } as never;
     },
   });
   const errors: HogtailError[] = [];

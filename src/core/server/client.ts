@@ -18,7 +18,7 @@ import type { Compressor, HttpExecutor } from '../transport';
 import { uuidv7 } from '../uuid';
 import { buildServerEvent, cleanGroups, type BuildSettings, type Envelope } from './build';
 import { createFlagCache, type FlagCache } from './flag-cache';
-import { createServerFeatureFlags, type FlagCalled, type FlagOptions, type ServerFeatureFlags } from './feature-flags';
+import { createServerFeatureFlags, type FlagCalled, type FlagOptions, type LocalEvaluator, type ServerFeatureFlags } from './feature-flags';
 import { createImmediateRegistry, type CallRecord, type ImmediateRegistry } from './immediate';
 import { readMessage, readSpecial } from './read-message';
 import type { AliasMessage, EventMessage, GroupIdentifyMessage, IdentifyMessage, ScreenMessage, SurveyMessage, SurveySentMessage } from './messages';
@@ -34,6 +34,10 @@ export interface ServerPlatform {
   persistence?: { hook: QueuePersistence; restored: readonly QueuedEvent[] } | undefined;
   /** Releases sockets and files; called once, at shutdown or exit. */
   release(): void;
+  /** Flags decided in-process (Node, given a personalApiKey). */
+  local?: LocalEvaluator | undefined;
+  /** Never ask the server for what `local` cannot decide. */
+  strictLocal?: boolean;
 }
 
 interface HeldEvent {
@@ -72,7 +76,12 @@ export class ServerClient {
   #localOnlyWarned = false;
   #closed = false;
 
-  constructor(apiKey: string, options: ServerOptions, problems: string[], platform: (report: (error: HogtailError) => void) => ServerPlatform) {
+  constructor(
+    apiKey: string,
+    options: ServerOptions,
+    problems: string[],
+    platform: (report: (error: HogtailError) => void, resolved: ResolvedServerOptions) => ServerPlatform,
+  ) {
     if (typeof apiKey !== 'string' || apiKey.trim() === '') {
       throw new TypeError("new PostHog(apiKey) needs your project's API key (phc_…) as the first argument.");
     }
@@ -87,7 +96,7 @@ export class ServerClient {
     this.reporter = createReporter(this.#listeners, this.options.debug);
     for (const problem of problems) console.warn(`[hogtail] option ${problem}`);
     const report = (error: HogtailError) => this.#report(error);
-    this.#platform = platform(report);
+    this.#platform = platform(report, this.options);
     const execute = options.executor ?? (options.fetch ? createFetchExecutor(options.fetch) : this.#platform.executor);
     const senderOptions = {
       host: this.options.host,
@@ -123,8 +132,10 @@ export class ServerClient {
       warnLocalOnly: () => {
         if (this.#localOnlyWarned) return;
         this.#localOnlyWarned = true;
-        report(new HogtailError('onlyEvaluateLocally: local flag evaluation is not available yet, so such lookups answer undefined without a request.'));
+        report(new HogtailError('onlyEvaluateLocally needs local evaluation (the personalApiKey option); without it such lookups answer undefined.'));
       },
+      local: this.#platform.local,
+      strictLocal: this.#platform.strictLocal,
     });
     this.queue = createQueue({
       send: createBatchSender(senderOptions, preparedBodies.take),
@@ -159,7 +170,7 @@ export class ServerClient {
 
   /** capture(), and a promise that settles when the event is acknowledged (or rejects with its drop). */
   captureImmediate(message: EventMessage): Promise<void> {
-    return this.#immediately(() => this.capture(message));
+    return this.immediately(() => this.capture(message));
   }
 
   identify(message: IdentifyMessage): void {
@@ -173,7 +184,7 @@ export class ServerClient {
   }
 
   identifyImmediate(message: IdentifyMessage): Promise<void> {
-    return this.#immediately(() => this.identify(message));
+    return this.immediately(() => this.identify(message));
   }
 
   alias(message: AliasMessage): void {
@@ -181,7 +192,7 @@ export class ServerClient {
   }
 
   aliasImmediate(message: AliasMessage): Promise<void> {
-    return this.#immediately(() => this.alias(message));
+    return this.immediately(() => this.alias(message));
   }
 
   groupIdentify(message: GroupIdentifyMessage): void {
@@ -189,7 +200,7 @@ export class ServerClient {
   }
 
   groupIdentifyImmediate(message: GroupIdentifyMessage): Promise<void> {
-    return this.#immediately(() => this.groupIdentify(message));
+    return this.immediately(() => this.groupIdentify(message));
   }
 
   screen(message: ScreenMessage): void {
@@ -336,7 +347,8 @@ export class ServerClient {
     this.#report(error);
   }
 
-  #immediately(call: () => void): Promise<void> {
+  /** Runs a capturing call; the promise settles when what it queued is acknowledged or dropped. */
+  protected immediately(call: () => void): Promise<void> {
     const promise = this.#immediate.track((record) => {
       this.#record = record;
       try {
@@ -358,6 +370,11 @@ export class ServerClient {
     const distinctId = envelope.distinctId as string;
     const groups = cleanGroups(envelope.groups, (message) => this.reporter.debug(message));
     const lookup = { groups, ip: envelope.ip, geoipDisable: this.#geoipDisable(envelope.disableGeoip, envelope.ip) };
+    const local = this.#platform.local?.allNow(distinctId, lookup);
+    if (local && (local.undecided.length === 0 || this.#platform.strictLocal)) {
+      this.#enqueue(event, properties, envelope, featureProperties(local.flags));
+      return;
+    }
     const cached = this.#flagCache.peek(distinctId, lookup);
     if (cached?.fresh) {
       this.#enqueue(event, properties, envelope, featureProperties(cached.snapshot.flags));
@@ -388,9 +405,9 @@ export class ServerClient {
     this.#awaitingFlags.add(waiting);
   }
 
-  #flagCalled({ distinctId, key, value, requestId, error, groups, disableGeoip }: FlagCalled): void {
+  #flagCalled({ distinctId, key, value, requestId, error, groups, disableGeoip, locallyEvaluated }: FlagCalled): void {
     // A value that could not be had is never recorded as false: it is left out, with the reason.
-    const properties: Record<string, unknown> = { $feature_flag: key };
+    const properties: Record<string, unknown> = { $feature_flag: key, locally_evaluated: locallyEvaluated };
     if (value !== undefined) {
       properties.$feature_flag_response = value;
       properties['$feature/' + key] = value;

@@ -3,7 +3,7 @@
  * once per (distinct id, flag, value) in an LRU (posthog-node clears its whole map at 50,000 users),
  * and the `$feature/<key>` properties for `capture({ sendFeatureFlags: true })`.
  */
-import { featureProperties, parsePayload, type FlagsSnapshot, type FlagValue } from '../flags/decide';
+import { featureProperties, parsePayload, type FlagValue } from '../flags/decide';
 import { createLru } from '../lru';
 import type { FlagCache, FlagLookup } from './flag-cache';
 
@@ -16,14 +16,25 @@ export interface FlagOptions {
   /** Ask the server not to locate the user by IP for this lookup. Default: the client's disableGeoip. */
   disableGeoip?: boolean;
   /**
-   * Evaluate without a request. Local evaluation is not available yet, so the answer is then
-   * undefined (as posthog-node answers when it cannot evaluate locally).
+   * Answer from local evaluation only (a personalApiKey's polled definitions), never with a
+   * request: undefined for what it cannot decide, and always without a personalApiKey, as
+   * posthog-node answers.
    */
   onlyEvaluateLocally?: boolean;
   /** getAllFlags / getAllFlagsAndPayloads: ask for these flags only. */
   flagKeys?: string[];
   /** The end user's IP address, forwarded to the flags endpoint so GeoIP conditions use it. */
   ip?: string;
+}
+
+/**
+ * Flags decided in-process from polled definitions (Node's local evaluation, given a
+ * personalApiKey). Each answer is either decided or undefined, meaning "ask the server".
+ */
+export interface LocalEvaluator {
+  flag(key: string, distinctId: string, lookup: FlagLookup): Promise<{ value: FlagValue; payload: unknown } | undefined>;
+  all(distinctId: string, lookup: FlagLookup): Promise<{ flags: Record<string, FlagValue>; payloads: Record<string, unknown>; undecided: string[] } | undefined>;
+  allNow(distinctId: string, lookup: FlagLookup): { flags: Record<string, FlagValue>; undecided: string[] } | undefined;
 }
 
 export interface FlagCalled {
@@ -36,6 +47,8 @@ export interface FlagCalled {
   error: string | undefined;
   groups: Record<string, string | number> | undefined;
   disableGeoip: boolean | undefined;
+  /** Decided from the polled definitions, without a request. */
+  locallyEvaluated: boolean;
 }
 
 export interface ServerFeatureFlags {
@@ -57,12 +70,17 @@ export interface FeatureFlagsOptions {
   maxCalledEntries: number;
   /** The client's disableGeoip when a call gives none (undefined: not set). */
   geoipDisable: (perCall: boolean | undefined, ip: string | undefined) => boolean;
-  /** Told once that onlyEvaluateLocally cannot be honoured yet. */
+  /** Told once that onlyEvaluateLocally is asked for without local evaluation (no personalApiKey). */
   warnLocalOnly: () => void;
+  local?: LocalEvaluator | undefined;
+  /** Never ask the server for what local evaluation cannot decide (Node's strictLocalEvaluation). */
+  strictLocal?: boolean;
 }
 
+type Snapshot = { flags: Record<string, FlagValue>; payloads: Record<string, unknown>; requestId?: string | undefined };
+
 export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFeatureFlags {
-  const { cache, onCalled } = options;
+  const { cache, onCalled, local } = options;
   const reported = createLru<string, true>(options.maxCalledEntries);
 
   const lookupOf = (o: FlagOptions = {}): FlagLookup => ({
@@ -72,35 +90,57 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
     ip: o.ip,
     geoipDisable: options.geoipDisable(o.disableGeoip, o.ip),
   });
+  /** Whether this call may not ask the server. Without local evaluation there is nothing local to answer. */
+  const onlyLocal = (o: FlagOptions) => {
+    const only = o.onlyEvaluateLocally ?? (local !== undefined && options.strictLocal === true);
+    if (only && !local) options.warnLocalOnly();
+    return only;
+  };
 
-  /** The snapshot for these options, or undefined without a request when only local evaluation is allowed. */
-  function snapshotFor(distinctId: string, o: FlagOptions = {}, keys?: readonly string[]): Promise<FlagsSnapshot | undefined> {
-    if (o.onlyEvaluateLocally) {
-      options.warnLocalOnly();
-      return Promise.resolve(undefined);
-    }
-    return cache.get(distinctId, lookupOf(o), keys);
+  /** One flag: decided locally when possible, else from the server (asking for that flag only). */
+  async function oneFlag(key: string, distinctId: string, o: FlagOptions = {}) {
+    const lookup = lookupOf(o);
+    const decided = await local?.flag(key, distinctId, lookup);
+    if (decided) return { value: decided.value, payload: decided.payload, snapshot: undefined, locally: true };
+    if (onlyLocal(o)) return { value: undefined, payload: undefined, snapshot: undefined, locally: false, skipped: true };
+    const snapshot = await cache.get(distinctId, lookup, [key]);
+    return { value: snapshot?.flags[key], payload: snapshot?.payloads[key], snapshot, locally: false };
+  }
+
+  /** Every flag: local answers when they decide them all (or the caller wants nothing else), else the server's on top. */
+  async function allFlags(distinctId: string, o: FlagOptions = {}): Promise<Snapshot | undefined> {
+    const lookup = lookupOf(o);
+    const locally = await local?.all(distinctId, lookup);
+    if (locally && (locally.undecided.length === 0 || onlyLocal(o))) return locally;
+    if (onlyLocal(o)) return undefined;
+    const snapshot = await cache.get(distinctId, lookup, o.flagKeys);
+    if (!snapshot && !locally) return undefined;
+    const merged = { flags: { ...locally?.flags, ...snapshot?.flags }, payloads: { ...locally?.payloads, ...snapshot?.payloads } };
+    if (!o.flagKeys) return merged;
+    // Only what was asked for, as posthog-node answers.
+    const pick = <T>(all: Record<string, T>) => Object.fromEntries(o.flagKeys!.filter((key) => key in all).map((key) => [key, all[key]!]));
+    return { flags: pick(merged.flags), payloads: pick(merged.payloads) };
   }
 
   async function getFeatureFlag(key: string, distinctId: string, o: FlagOptions = {}) {
-    const snapshot = await snapshotFor(distinctId, o, [key]);
-    const value = snapshot?.flags[key];
-    if (o.sendFeatureFlagEvents !== false && !o.onlyEvaluateLocally) {
-      const dedupKey = distinctId + '\u0000' + key + '\u0000' + String(value);
+    const found = await oneFlag(key, distinctId, o);
+    if (o.sendFeatureFlagEvents !== false && !('skipped' in found)) {
+      const dedupKey = distinctId + '\u0000' + key + '\u0000' + String(found.value);
       if (!reported.has(dedupKey)) {
         reported.set(dedupKey, true);
         onCalled({
           distinctId,
           key,
-          value,
-          requestId: snapshot?.requestId,
-          error: value !== undefined ? undefined : snapshot ? 'flag_missing' : 'unknown_error',
+          value: found.value,
+          requestId: found.snapshot?.requestId,
+          error: found.value !== undefined ? undefined : found.snapshot ? 'flag_missing' : 'unknown_error',
           groups: o.groups,
           disableGeoip: o.disableGeoip,
+          locallyEvaluated: found.locally,
         });
       }
     }
-    return value;
+    return found.value;
   }
 
   return {
@@ -110,25 +150,26 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
       return value === undefined ? undefined : value !== false;
     },
     async getFeatureFlagPayload(key, distinctId, matchValue, o) {
-      const snapshot = await snapshotFor(distinctId, o, [key]);
-      if (!snapshot) return undefined;
-      const value = snapshot.flags[key];
+      const { value, payload } = await oneFlag(key, distinctId, o);
       if (value === undefined || value === false) return undefined;
       if (matchValue !== undefined && matchValue !== value) return undefined;
-      return parsePayload(snapshot.payloads[key]);
+      return parsePayload(payload);
     },
     async getAllFlags(distinctId, o) {
-      return { ...(await snapshotFor(distinctId, o, o?.flagKeys))?.flags };
+      return { ...(await allFlags(distinctId, o))?.flags };
     },
     async getAllFlagsAndPayloads(distinctId, o) {
-      const snapshot = await snapshotFor(distinctId, o, o?.flagKeys);
+      const all = await allFlags(distinctId, o);
       const payloads: Record<string, unknown> = {};
-      for (const [key, payload] of Object.entries(snapshot?.payloads ?? {})) payloads[key] = parsePayload(payload);
-      return { featureFlags: { ...snapshot?.flags }, featureFlagPayloads: payloads };
+      for (const [key, payload] of Object.entries(all?.payloads ?? {})) payloads[key] = parsePayload(payload);
+      return { featureFlags: { ...all?.flags }, featureFlagPayloads: payloads };
     },
     async propertiesFor(distinctId, lookup) {
+      const locally = await local?.all(distinctId, lookup);
+      if (locally && (locally.undecided.length === 0 || options.strictLocal)) return featureProperties(locally.flags);
       const snapshot = await cache.get(distinctId, lookup);
-      return snapshot ? featureProperties(snapshot.flags) : {};
+      if (!snapshot && !locally) return {};
+      return featureProperties({ ...locally?.flags, ...snapshot?.flags });
     },
   };
 }

@@ -63,7 +63,10 @@ export interface ServerOptions {
   fetch?: FetchLike;
   /** Change or drop (return null) each event before it is queued; a function or a list run in order. */
   before_send?: BeforeSendFn | BeforeSendFn[];
-  /** Accepted for posthog-node compatibility; not used yet (flags are evaluated by the server). */
+  /**
+   * A personal API key (phx_…) with feature flag read access. Node evaluates flags in-process from
+   * polled definitions with it; hogtail/edge does not use it (it says so once).
+   */
   personalApiKey?: string;
   /** How long one flags answer is used per distinct id and override set (ms). 0 turns the cache off. Default 60,000. */
   flagsCacheTtl?: number;
@@ -140,9 +143,6 @@ export function resolveServerOptions(options: ServerOptions, problems: string[])
   const retry: Partial<RetryOptions> = { ...options.retry };
   if (options.fetchRetryCount !== undefined) retry.maxRetries = Math.max(0, positive('fetchRetryCount', options.fetchRetryCount, 3, problems));
   if (options.fetchRetryDelay !== undefined) retry.initialDelayMs = options.fetchRetryDelay;
-  if (options.personalApiKey !== undefined) {
-    problems.push('personalApiKey is accepted but not used yet: feature flags are evaluated by the server, one request per user per flagsCacheTtl');
-  }
   const hooks = options.before_send;
   const beforeSend = (Array.isArray(hooks) ? hooks : hooks === undefined ? [] : [hooks]).filter((hook) => {
     if (typeof hook === 'function') return true;
