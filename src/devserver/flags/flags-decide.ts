@@ -1,6 +1,6 @@
-import { defaultDecideResponse } from '../decide';
-import { isPlainObject } from '../json-shape';
-import type { DecideHandler, DecideRequest, DecideResponse } from '../types';
+import { defaultDecideResponse } from '../ingest/decide';
+import { isPlainObject } from '../ingest/json-shape';
+import type { DecideHandler, DecideRequest, DecideResponse } from '../ingest/types';
 import { openDefinitionsFile, type DefinitionsFileStatus } from './definitions-file';
 import { evaluateFlags, type FlagsEvaluation } from './evaluate-flags';
 import { parseFlagDefinitions } from './parse-definitions';

@@ -13,7 +13,7 @@
  *
  * The file is either a list of flags or `{ "flags": [...], "group_type_mapping": { "0": "company" } }`.
  */
-import { describeType, isAbsent, isPlainObject } from '../json-shape';
+import { describeType, isAbsent, isPlainObject } from '../ingest/json-shape';
 import { FlagDefinitionsError } from './definitions-error';
 import { parsePropertyFilter } from './parse-property-filter';
 import type { ConditionGroup, FlagDefinition, FlagDefinitions, FlagFilters, Variant } from './types';

@@ -1,4 +1,4 @@
-import { describeType, isAbsent, isPlainObject } from '../json-shape';
+import { describeType, isAbsent, isPlainObject } from '../ingest/json-shape';
 import type { PropertyFilter, PropertyOperator } from './types';
 
 const OPERATORS: readonly PropertyOperator[] = [
