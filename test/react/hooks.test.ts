@@ -5,8 +5,7 @@
 import { act, createElement, StrictMode, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHogtail } from '../../src/browser/client';
-import type { Hogtail } from '../../src/browser/hogtail';
+import { createHogtail, type Hogtail } from '../../src/browser';
 import {
   PostHogProvider,
   useActiveFeatureFlags,
