@@ -3,7 +3,7 @@
  * against the event name, the distinct id and every property value (nested ones too). Results come
  * newest first, a page at a time, with `before` (a seq) as the cursor.
  */
-import type { StoredEvent } from './store';
+import type { StoredEvent } from './stored-event';
 
 export interface SearchQuery {
   /** Empty matches everything. */

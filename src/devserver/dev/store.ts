@@ -7,13 +7,9 @@ import { readClearState, writeClearState, type ClearState } from './clear-state'
 import { createPageCollector, type SearchPage, type SearchQuery } from './search';
 import { isPlainObject } from '../ingest/json-shape';
 import type { ReceivedEvent, Rejection } from '../ingest/types';
+import type { StoredEvent } from './stored-event';
 
-/** An event as `hogtail dev` keeps it: `seq` is its position among all events ever stored, from 1. */
-export interface StoredEvent extends ReceivedEvent {
-  seq: number;
-  /** What looked wrong but was accepted, e.g. a name that was not valid UTF-8. */
-  warnings?: string[];
-}
+export type { StoredEvent } from './stored-event';
 
 export interface DevRejection extends Rejection {
   /** When it was refused, ISO 8601. */
