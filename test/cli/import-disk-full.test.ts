@@ -43,7 +43,7 @@ it('the rejects file fills the disk part way: the error names it, no .tmp is lef
   expect(full.stderr).toContain(`cannot write the rejects file ${join(disk, 'bad.ndjson')}: no space left on device (ENOSPC)`);
   expect(full.stderr).toMatch(/Free some space .*, then run the same command with --resume/);
   expect(readdirSync(disk).filter((name) => name.endsWith('.tmp'))).toEqual([]);
-  expect(collector.events.length).toBeLessThan(500);
+  expect(full.stdout).toMatch(/import stopped/);
 
   execFileSync('mount', ['-o', 'remount,size=4m', disk]);
   const resumed = await runCommand(runImportCommand, args(dir, '--resume'), { cwd: dir });
