@@ -18,7 +18,7 @@ export function loadFixturesFile(file: string): ManagementFixtures {
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`fixtures file ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`fixtures file ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   if (!isPlainObject(parsed)) throw new Error(`fixtures file ${file}: expected an object, got ${describeType(parsed)}`);
   for (const key of LIST_KEYS) {

@@ -15,6 +15,8 @@ import { createEventStream } from './stream';
 import { buildSummary, listFlagUsers, type DevSummary } from './summary';
 import { escapeControls } from './terminal-text';
 import { createFlagsDecide, type FlagsDecide } from '../flags';
+import { handleDefinitionsRoute } from '../flags/definitions-route';
+import { DEFAULT_KEYS } from '../management/auth';
 import { createByteBudget } from '../ingest/budget';
 import { describeError, type IngestOptions } from '../ingest/ingest';
 import { listen } from '../http/listen';
@@ -115,6 +117,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     try {
       const devContext = { store, stream, summary, boundHost: host, flagUsers: (offset: number, limit: number) => listFlagUsers({ people, assignments, flags }, offset, limit) };
       if (await handleDevRoute(req, res, target, devContext)) return;
+      if (handleDefinitionsRoute(req, res, target, { definitions: flags.definitions, keys: DEFAULT_KEYS, boundHost: host })) return;
       if (target.pathname.startsWith('/api/') && !isAllowedHostHeader(req.headers.host, host)) {
         // The management endpoints hold captured group properties and accept the well-known dev key:
         // the same DNS-rebinding guard as the page.

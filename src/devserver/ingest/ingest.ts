@@ -7,6 +7,7 @@ import { BUSY_REASON, createByteBudget, leaseFrom, type ByteBudget } from './bud
 import { acceptCapture } from './capture-payload';
 import { defaultDecideResponse, readDecideRequest } from './decide';
 import { decodeBody } from './decode-body';
+import { flagsV2Response } from '../flags/v2-response';
 import { readBody } from './read-body';
 import { sendEmpty, sendJson, sendPreflight, sendText } from '../http/respond';
 import { matchRoute, parseRequestTarget, type RequestTarget, type Route } from './routes';
@@ -80,7 +81,7 @@ export async function evaluateRequest(
   const path = target.pathname;
   const route = matchRoute(path);
   if (route === undefined) {
-    const reason = `nothing at ${path}: the collector answers /batch/, /capture/, /e/, /i/v0/e/, /track/ and /decide`;
+    const reason = `nothing at ${path}: the collector answers /batch/, /capture/, /e/, /i/v0/e/, /track/, /decide and /flags`;
     return rejected(path, { status: 404, reason });
   }
   if (req.method === 'OPTIONS') return { kind: 'preflight', path };
@@ -131,12 +132,14 @@ async function evaluateBody(
   invalidUtf8: boolean,
 ): Promise<IngestOutcome> {
   const path = target.pathname;
-  if (route.kind === 'decide') {
+  if (route.kind === 'decide' || route.kind === 'flags') {
     const parsed = readDecideRequest(body, target.query.get('v') ?? undefined);
     if (!parsed.ok) return rejected(path, parsed);
     const decide = options.decide ?? defaultDecideResponse;
     try {
-      return { kind: 'decide', path, response: await decide(parsed.request, req.headers) };
+      if (route.kind === 'decide') return { kind: 'decide', path, response: await decide(parsed.request, req.headers) };
+      const response = await decide({ ...parsed.request, endpoint: '/flags/' }, req.headers);
+      return { kind: 'decide', path, response: flagsV2Response(response, requestId) as DecideResponse };
     } catch (error) {
       return rejected(path, { status: 500, reason: `the decide handler threw: ${describeError(error)}` });
     }

@@ -3,7 +3,8 @@
  */
 import type { CaptureEndpoint } from './types';
 
-export type Route = { kind: 'capture'; endpoint: CaptureEndpoint } | { kind: 'decide' };
+/** `flags` is decide's successor (`/flags/?v=2`): the same handler, answered in the v2 shape. */
+export type Route = { kind: 'capture'; endpoint: CaptureEndpoint } | { kind: 'decide' } | { kind: 'flags' };
 
 const CAPTURE_ENDPOINTS: readonly CaptureEndpoint[] = ['/batch/', '/capture/', '/e/', '/i/v0/e/', '/track/'];
 
@@ -11,6 +12,7 @@ const CAPTURE_ENDPOINTS: readonly CaptureEndpoint[] = ['/batch/', '/capture/', '
 export function matchRoute(pathname: string): Route | undefined {
   const canonical = pathname.endsWith('/') ? pathname : `${pathname}/`;
   if (canonical === '/decide/') return { kind: 'decide' };
+  if (canonical === '/flags/') return { kind: 'flags' };
   const endpoint = CAPTURE_ENDPOINTS.find((candidate) => candidate === canonical);
   return endpoint === undefined ? undefined : { kind: 'capture', endpoint };
 }

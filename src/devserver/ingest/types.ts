@@ -45,6 +45,8 @@ export interface DecideRequest {
   body: Record<string, unknown>;
   /** The `v` query parameter (the SDKs send 3). */
   version: string | undefined;
+  /** Which path asked: `/flags/` answers in the v2 shape (see flags/v2-response.ts). */
+  endpoint?: '/decide/' | '/flags/';
 }
 
 export interface DecideResponse {

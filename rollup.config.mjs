@@ -13,6 +13,8 @@ const nodeEntries = Object.fromEntries(
     'api/index': 'src/api/index.ts',
     'devserver/index': 'src/devserver/index.ts',
     'cli/index': 'src/cli/index.ts',
+    // `hogtail` under the `node` condition: the browser API as no-ops for server-side rendering.
+    'ssr/index': 'src/ssr/index.ts',
   }).filter(([, file]) => existsSync(file)),
 );
 
@@ -30,7 +32,7 @@ const ts = () =>
 // terser otherwise skips any name a DOM interface also has (state, json, kind, items, ok, url…):
 // so a name may join the list only if no browser object's property of that name is ever used.
 const internalProperties =
-  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|properties|ok|url|send)$/;
+  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|properties|ok|url|send|states|endpoint|ledger|listeners|queued|propsOf|calls|callsFrom|chain|mode|gzip|flagState|fetchFlags|config|report|queue)$/;
 // Measured in gzipped bytes: inline: 1 inlines only simple functions (fully inlining single-use
 // ones wraps them in IIFEs with hoisted vars: about 35 B more per bundle); loops: false keeps
 // while loops as written and negate_iife: false keeps (function(){})(): a few bytes each.
@@ -44,20 +46,57 @@ const minify = (module) =>
     format: { comments: false, ascii_only: true },
   });
 
+// A script-tag file is a plain script, valid as CommonJS too, but `.js` in a `"type": "module"`
+// package is ESM to Node: `require('hogtail/hogtail.iife.js')` gets this `.cjs` copy instead.
+const commonJsTwin = () => ({
+  name: 'commonjs-twin',
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type === 'chunk' && chunk.fileName.endsWith('.iife.js')) {
+        this.emitFile({ type: 'asset', fileName: chunk.fileName.replace(/\.js$/, '.cjs'), source: chunk.code });
+      }
+    }
+  },
+});
+
 const browser = existsSync('src/browser/index.ts')
   ? [
       {
-        // npm `hogtail` (browser condition) and `hogtail/browser`.
+        // npm `hogtail` (browser condition) and `hogtail/browser`, as ESM and, for require(), CJS.
         input: { 'browser/index': 'src/browser/index.ts' },
         external,
         plugins: [ts()],
-        output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minify(true)] },
+        output: [
+          { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minify(true)] },
+          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', sourcemap: true, exports: 'named', plugins: [minify(false)] },
+        ],
       },
       {
         // The script tag: everything inlined.
         input: 'src/browser/iife.ts',
         plugins: [ts()],
-        output: { dir: 'dist', entryFileNames: 'hogtail.iife.js', format: 'iife', sourcemap: true, plugins: [minify(false)] },
+        output: { dir: 'dist', entryFileNames: 'hogtail.iife.js', format: 'iife', sourcemap: true, plugins: [minify(false), commonJsTwin()] },
+      },
+    ]
+  : [];
+
+// No property mangling here: the React entry's props and context fields are public names.
+const minifyReact = (module) =>
+  terser({ ecma: 2020, module, compress: { passes: 3, pure_getters: true }, format: { comments: false, ascii_only: true } });
+
+// `hogtail/react`: React and the client stay outside (the app's own copies: one React, one client).
+// Minified like the browser entry; its size on top of hogtail is a budget (check-size.js).
+const reactExternal = (id) => id === 'react' || id === 'hogtail' || id === 'hogtail/browser';
+const react = existsSync('src/react/index.ts')
+  ? [
+      {
+        input: { 'react/index': 'src/react/index.ts' },
+        external: reactExternal,
+        plugins: [ts()],
+        output: [
+          { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minifyReact(true)] },
+          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', sourcemap: true, exports: 'named', plugins: [minifyReact(false)] },
+        ],
       },
     ]
   : [];
@@ -73,4 +112,5 @@ export default [
     ],
   },
   ...browser,
+  ...react,
 ];

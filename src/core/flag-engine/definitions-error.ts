@@ -1,4 +1,4 @@
-/** A flags file that cannot be used; the message names every problem with its place in the file. */
+/** Flag definitions that cannot be used; the message names every problem with its place. */
 export class FlagDefinitionsError extends Error {
   override name = 'FlagDefinitionsError' as const;
   constructor(readonly problems: readonly string[]) {
