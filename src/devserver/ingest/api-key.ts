@@ -7,7 +7,7 @@ import { describeType, isAbsent } from './json-shape';
 import { refuse, type Refusal } from './types';
 
 const MAX_KEY_LENGTH = 64;
-const NON_ASCII = /[^\u0000-\u007f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 export function readProjectKey(key: unknown): { ok: true; key: string } | Refusal {
   if (isAbsent(key)) return refuse(401, 'the project API key is missing: send it as api_key in the body');
