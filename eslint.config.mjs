@@ -65,7 +65,6 @@ export default defineConfig(
       'src/cli/api-command.ts',
       'src/cli/import/run-import.ts',
       'src/core/queue.ts',
-      'src/devserver/management/routes.ts',
       'src/node/client.ts',
       'src/node/persistence/file-persistence.ts',
     ],
