@@ -67,7 +67,6 @@ export default defineConfig(
       'src/cli/import/run-import.ts',
       'src/devserver/dev/store.ts',
       'src/core/queue.ts',
-      'src/devserver/management/routes.ts',
       'src/node/client.ts',
       'src/node/persistence/file-persistence.ts',
     ],
