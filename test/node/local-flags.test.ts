@@ -1,9 +1,11 @@
 // Local flag evaluation in the Node client (personalApiKey) against a real server on 127.0.0.1:
 // definitions polling with ETag, both definitions paths, 401, a change picked up by the next poll,
 // the fall-back to the server for what cannot be decided locally, and agreement with posthog-node.
+import { spawn } from 'node:child_process';
 import { PostHog as PostHogNode } from 'posthog-node';
 import { afterEach, expect, it } from 'vitest';
 import { PostHog } from '../../src/node';
+import { ensureBuilt } from '../support/built';
 import { PERSONAL_KEY, startDefinitionsServer, type DefinitionsServer } from './support/definitions-server';
 
 const DEFINITIONS = {
@@ -152,3 +154,23 @@ it('gives the values posthog-node gives with the same personal key and definitio
   }
   expect(server.remoteRequests().length).toBe(before);
 });
+
+it('a script with local evaluation exits by itself: the polling timer never keeps the process alive', async () => {
+  server = await startDefinitionsServer(DEFINITIONS);
+  const entry = ensureBuilt();
+  const script = `import { PostHog } from ${JSON.stringify(entry)};
+    const client = new PostHog('phc_project', { host: ${JSON.stringify(server.url)}, personalApiKey: ${JSON.stringify(PERSONAL_KEY)}, featureFlagsPollingInterval: 60000, flushOnExitTimeout: 0 });
+    console.log(await client.waitForLocalEvaluationReady(5000), await client.getFeatureFlag('pro-only', 'u', { personProperties: { plan: 'pro' }, sendFeatureFlagEvents: false }));`;
+  const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
+    // Only so a failing run leaves no process behind: a child still alive here has already failed.
+    const reaper = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(reaper);
+      resolve({ code, stdout });
+    });
+  });
+  expect(result).toEqual({ code: 0, stdout: 'true true\n' });
+}, 30_000);
