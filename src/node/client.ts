@@ -463,7 +463,7 @@ export class PostHog implements ExitAware {
     this.#awaitingFlags.add(waiting);
   }
 
-  #flagCalled({ distinctId, key, value, groups, locallyEvaluated }: FlagCalled): void {
+  #flagCalled({ distinctId, key, value, groups, locallyEvaluated, definition }: FlagCalled): void {
     this.#enqueue(
       '$feature_flag_called',
       {
@@ -471,6 +471,7 @@ export class PostHog implements ExitAware {
         $feature_flag_response: value ?? false,
         ['$feature/' + key]: value ?? false,
         locally_evaluated: locallyEvaluated,
+        ...(definition && { $feature_flag_id: definition.id, $feature_flag_version: definition.version, $feature_flag_reason: 'Evaluated locally' }),
       },
       { distinctId, groups },
     );

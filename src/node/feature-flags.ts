@@ -27,6 +27,8 @@ export interface FlagCalled {
   groups: Record<string, string | number> | undefined;
   /** Decided from the polled definitions, without a request. */
   locallyEvaluated: boolean;
+  /** The local definition's id and version (posthog-node sends them with locally evaluated flags). */
+  definition?: { id: number; version: number } | undefined;
 }
 
 export interface NodeFeatureFlags {
@@ -71,7 +73,8 @@ export function createNodeFeatureFlags(
       const dedupKey = distinctId + '\u0000' + key + '\u0000' + String(value);
       if (!reported.has(dedupKey)) {
         reported.set(dedupKey, true);
-        onCalled({ distinctId, key, value, groups: options.groups, locallyEvaluated: decided !== undefined });
+        const definition = decided && { id: decided.id, version: decided.version };
+        onCalled({ distinctId, key, value, groups: options.groups, locallyEvaluated: decided !== undefined, definition });
       }
     }
     return value;

@@ -75,6 +75,12 @@ it('loads the definitions with the personal key in the Authorization header only
   const called = server.events.filter((event) => event.event === '$feature_flag_called');
   expect(called.length).toBeGreaterThan(0);
   expect(called.every((event) => event.properties.locally_evaluated === true)).toBe(true);
+  expect(called.find((event) => event.properties.$feature_flag === 'pro-only')?.properties).toMatchObject({
+    $feature_flag_response: true,
+    $feature_flag_id: 3,
+    $feature_flag_version: 1,
+    $feature_flag_reason: 'Evaluated locally',
+  });
   // The personal key is in no URL, event or reported message.
   const everything = JSON.stringify([server.requests.map((request) => request.url), server.events, errors]);
   expect(everything).not.toContain(PERSONAL_KEY);
