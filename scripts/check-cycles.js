@@ -8,9 +8,6 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-// KNOWN VIOLATIONS BEING FIXED IN #18: edges (importer → imported, relative to the repository)
-// ignored until the change that removes them lands; then this list is deleted. Do not add to it.
-const KNOWN_EDGES = [['src/browser/config.ts', 'src/browser/client.ts']];
 
 const root = resolve(process.argv[2] ?? 'src');
 const base = process.cwd();
@@ -84,8 +81,6 @@ function cycles(graph) {
 }
 
 const name = (path) => relative(base, path);
-const known = new Set(KNOWN_EDGES.map(([from, to]) => `${from} -> ${to}`));
-const used = new Set();
 const graph = new Map();
 const files = sourceFiles(root);
 for (const file of files) {
@@ -93,17 +88,11 @@ for (const file of files) {
   for (const specifier of specifiers(file)) {
     const target = resolveSpecifier(file, specifier);
     if (target === undefined) continue; // not a source file (JSON, assets): it imports nothing back
-    const edge = `${name(file)} -> ${name(target)}`;
-    if (known.has(edge)) {
-      used.add(edge);
-      continue;
-    }
     edges.add(target);
   }
   graph.set(file, edges);
 }
 
-for (const edge of known) if (!used.has(edge)) console.log(`cycles: known edge ${edge} is gone; remove it from KNOWN_EDGES`);
 const found = cycles(graph);
 for (const group of found) console.error(`cycles: import cycle among ${group.map(name).join(', ')}`);
 console.log(`cycles: ${files.length} files, ${found.length} cycle(s)`);

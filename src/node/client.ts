@@ -23,6 +23,7 @@ import {
 import { LIB_VERSION } from '../core/version';
 import { featureProperties, type FlagValue } from '../core/flags/decide';
 import { uuidv7 } from '../core/uuid';
+import { createExceptionCapture, type ExceptionCapture } from './exception-capture';
 import { registerForExit, unregisterForExit, type ExitAware } from './exit-hook';
 import { createFlagCache, type FlagCache } from './flag-cache';
 import { createNodeFeatureFlags, type FlagCalled, type FlagOptions, type NodeFeatureFlags } from './feature-flags';
@@ -146,6 +147,7 @@ export class PostHog implements ExitAware {
   /** A disabled client reports its first dropped event, then only counts (stats().dropped.opted_out). */
   #optOutReported = false;
   #closed = false;
+  #exceptions: ExceptionCapture;
 
   constructor(apiKey: string, options: PostHogOptions = {}) {
     if (typeof apiKey !== 'string' || apiKey.trim() === '') {
@@ -223,6 +225,15 @@ export class PostHog implements ExitAware {
       onRetry: (error) => this.#reporter.report(error),
     }, undefined, preparedBodies.prepare);
     if (this.#persistence) this.#queue.restore(this.#persistence.restored);
+    this.#exceptions = createExceptionCapture(
+      {
+        capture: (message) => this.capture(message),
+        countDrop: (reason) => this.#queue.countDrop(reason),
+        report: (error) => this.#reporter.report(error),
+        flushBeforeCrash: () => this.shutdown(this.options.flushOnExitTimeout),
+      },
+      options.enableExceptionAutocapture === true,
+    );
     // Also with exit flushing off: what is still queued at exit is then at least reported.
     registerForExit(this);
   }
@@ -234,6 +245,24 @@ export class PostHog implements ExitAware {
       return;
     }
     this.#enqueue(event, properties, message);
+  }
+
+  /**
+   * posthog-node's captureException: a `$exception` event for anything thrown (Error with its
+   * causes, AggregateError, string, object), as `distinctId` or, without one, a personless id.
+   */
+  captureException(error: unknown, distinctId?: string, additionalProperties?: Properties): void {
+    try {
+      this.capture(this.#exceptions.message(error, distinctId, additionalProperties, new Error().stack));
+    } catch (problem) {
+      this.#reporter.report(new HogtailError(`captureException() failed: ${String(problem)}`));
+    }
+  }
+
+  /** captureException, resolving once the event is delivered or given up (like flush()). */
+  captureExceptionImmediate(error: unknown, distinctId?: string, additionalProperties?: Properties): Promise<void> {
+    this.captureException(error, distinctId, additionalProperties);
+    return this.flush();
   }
 
   /** posthog-node's getFeatureFlag: the flag's value for this user, or undefined when unknown. */
@@ -349,6 +378,7 @@ export class PostHog implements ExitAware {
   shutdown(timeoutMs = 30_000): Promise<void> {
     if (this.#shutdown) return this.#shutdown;
     unregisterForExit(this);
+    this.#exceptions.stop();
     this.#shutdown = (async () => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<void>((resolve) => {

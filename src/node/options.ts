@@ -56,6 +56,12 @@ export interface PostHogOptions {
    */
   persistence?: PersistenceOption;
   /**
+   * Capture uncaught exceptions and unhandled rejections as `$exception` events (rate-limited per
+   * error type). Node's own behaviour is kept: without listeners of the app's own, the process
+   * still exits with code 1, after up to flushOnExitTimeout ms to deliver the event. Default false.
+   */
+  enableExceptionAutocapture?: boolean;
+  /**
    * A personal API key (phx_…) with feature flag read access: flags are then evaluated in-process
    * from polled definitions, with no request per check (local-flags/). Only ever sent in the
    * Authorization header of the definitions request.

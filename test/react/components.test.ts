@@ -3,7 +3,7 @@
 import { act, Component, createElement, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { createHogtail, type Hogtail } from '../../src/browser/client';
+import { createHogtail, type Hogtail } from '../../src/browser';
 import { PostHogErrorBoundary, PostHogFeature, PostHogProvider } from '../../src/react';
 import { startFlagServer, until, type FlagServer } from './flag-server';
 

@@ -5,7 +5,7 @@
 import { act, createElement, StrictMode, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHogtail, type Hogtail } from '../../src/browser/client';
+import { createHogtail, type Hogtail } from '../../src/browser';
 import {
   PostHogProvider,
   useActiveFeatureFlags,
