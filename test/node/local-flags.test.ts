@@ -180,3 +180,17 @@ it('a script with local evaluation exits by itself: the polling timer never keep
   });
   expect(result).toEqual({ code: 0, stdout: 'true true\n' });
 }, 30_000);
+
+it('retries a failed load with backoff, sooner than the polling interval, and reports the trouble once', async () => {
+  const { server, client, errors } = await setup({ featureFlagsPollingInterval: 60_000 });
+  server.forceStatus = 503;
+  expect(await client.waitForLocalEvaluationReady(5000)).toBe(false);
+  await server.waitForDefinitionRequests(2);
+  server.forceStatus = undefined;
+  // Only the backoff can bring a third request within the test: the interval is a minute.
+  await server.waitForDefinitionRequests(3);
+  while (!client.isLocalEvaluationReady()) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(server.definitionRequests().map((request) => request.status)).toEqual([503, 503, 200]);
+  expect(errors).toEqual([expect.stringMatching(/could not be loaded .*status 503.*retrying with backoff/)]);
+  expect(await client.getFeatureFlag('pro-only', 'u', { personProperties: { plan: 'pro' }, sendFeatureFlagEvents: false })).toBe(true);
+});
