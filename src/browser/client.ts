@@ -35,6 +35,7 @@ import {
 } from '../core/special-events';
 import { attempt } from '../core/safe-json';
 import { uuidv7 } from '../core/uuid';
+import type { StartAutocapture } from './autocapture';
 import { sendByBeacon } from './beacon';
 import { DEFAULT_API_HOST, numberOption, type HogtailConfig } from './config';
 import { fetchExecutor } from './fetch-executor';
@@ -102,7 +103,12 @@ export interface Hogtail {
   setGroupPropertiesForFlags(properties: Record<string, Properties>, reload?: boolean): void;
 }
 
-export function createHogtail(): Hogtail {
+/**
+ * @param loadAutocapture how this entry point gets autocapture: the npm build loads it lazily (an
+ * app with `autocapture: false` never downloads it), the script tag has it inline, the lite script
+ * tag has none.
+ */
+export function createHogtail(loadAutocapture?: () => StartAutocapture | Promise<StartAutocapture>): Hogtail {
   const listeners = new Set<ErrorListener>();
   const { report, debug, setDebug } = createReporter(listeners);
   /** Runs `fn`; whatever it throws is reported, never thrown into the page (DESIGN §4.4). */
@@ -244,6 +250,11 @@ export function createHogtail(): Hogtail {
         .then((response) => {
           if (response.status !== 200) throw `HTTP ${response.status}`;
           const result = parseDecideResponse(response.body);
+          // Autocapture (issue 14): the project's off switch, remembered for the next page.
+          if (result.autocaptureOptOut !== undefined) {
+            states.state.aco = result.autocaptureOptOut;
+            states.save();
+          }
           if (!config.disable_compression) gzip = acceptsGzip(result);
           apply(mergeDecide(snapshot(), result));
         })
@@ -373,6 +384,17 @@ export function createHogtail(): Hogtail {
 
     startFlags(config, timeoutMs);
     guard('loaded', () => config.loaded?.(client));
+
+    // Autocapture (issue 14): on unless `autocapture: false`; the server's autocapture_opt_out pauses it.
+    if (config.autocapture !== false) {
+      const warn = (message: string) => report(new HogtailError(message));
+      if (!loadAutocapture) {
+        if (config.autocapture) warn('autocapture is not in this build (the lite script tag); use hogtail.iife.js for it');
+      } else Promise.resolve().then(loadAutocapture).then(
+        (start) => start({ window, config, capture: client.capture, isEnabled: () => !states.state.aco, warn }),
+        (error) => warn(`autocapture did not load: ${String(error)}`),
+      );
+    }
 
     const pageviews = config.capture_pageview ?? true;
     let lastPath = location.pathname;

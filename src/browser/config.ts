@@ -2,9 +2,11 @@
  * init() options, named as posthog-js names them where it has a name; options posthog-js has and
  * hogtail does not are accepted and ignored, so an existing init() call keeps working.
  */
+import type { AutocaptureOptions } from './autocapture/options';
 import type { Hogtail } from './client';
 
-export interface HogtailConfig {
+/** Autocapture's options (`autocapture`, `rageclick`, `mask_all_text`…) are in AutocaptureOptions. */
+export interface HogtailConfig extends AutocaptureOptions {
   /** Ingestion host. Default `https://us.i.posthog.com`. */
   api_host?: string;
   /** 'memory' keeps nothing across pages (and no durable queue); anything else uses localStorage. */

@@ -4,13 +4,15 @@
  */
 import { createHogtail } from './client';
 
-const hogtail = createHogtail();
+// Autocapture is a chunk of its own, loaded at init unless the app sets `autocapture: false`.
+const hogtail = createHogtail(() => import('./autocapture').then((module) => module.startAutocapture));
 
 export default hogtail;
 export { hogtail, hogtail as posthog, createHogtail };
 export type { CaptureOptions, Hogtail } from './client';
 export type { FlagValue } from '../core/flags/decide';
 export type { HogtailConfig } from './config';
+export type { AutocaptureConfig, AutocaptureOptions, RageclickConfig } from './autocapture/options';
 export { DroppedEventsError, HogtailError, InvalidEventError, TransportError } from '../core/errors';
 export type { DropReason } from '../core/errors';
 export { LIB_VERSION } from '../core/version';

@@ -24,6 +24,8 @@ export interface DecideResult extends FlagsSnapshot {
   errorsWhileComputingFlags: boolean;
   quotaLimited: boolean;
   supportedCompression: string[];
+  /** The project's "autocapture off" switch (browser autocapture), when the answer says. */
+  autocaptureOptOut?: boolean | undefined;
 }
 
 export function decideUrl(host: string): string {
@@ -48,7 +50,7 @@ export function decideBody(apiKey: string, distinctId: string, overrides: Decide
 export function parseDecideResponse(text: string): DecideResult {
   const parsed: unknown = attempt(() => JSON.parse(text), 0);
   if (!isObject(parsed)) throw new Error(`decide answer is not JSON or not an object: ${text.slice(0, 120)}`);
-  const { featureFlags, featureFlagPayloads, quotaLimited, supportedCompression } = parsed;
+  const { featureFlags, featureFlagPayloads, quotaLimited, supportedCompression, autocapture_opt_out } = parsed;
   const flags: Record<string, FlagValue> = {};
   const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
   for (const [key, value] of Object.entries(isObject(featureFlags) ? featureFlags : {})) {
@@ -60,6 +62,7 @@ export function parseDecideResponse(text: string): DecideResult {
     errorsWhileComputingFlags: parsed.errorsWhileComputingFlags === true,
     quotaLimited: list(quotaLimited).includes('feature_flags'),
     supportedCompression: list(supportedCompression).filter((c): c is string => typeof c === 'string'),
+    autocaptureOptOut: typeof autocapture_opt_out === 'boolean' ? autocapture_opt_out : undefined,
   };
 }
 
