@@ -51,7 +51,7 @@ const browser = existsSync('src/browser/index.ts')
         input: { 'browser/index': 'src/browser/index.ts' },
         external,
         plugins: [ts()],
-        output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'browser/[name]-[hash].js', sourcemap: true, plugins: [minify(true)] },
+        output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'browser/[name].js', sourcemap: true, plugins: [minify(true)] },
       },
       {
         // The script tag: everything inlined.
