@@ -1,12 +1,14 @@
 /**
  * init() options, named as posthog-js names them where it has a name; options posthog-js has and
  * hogtail does not are accepted and ignored, so an existing init() call keeps working.
+ *
+ * Generic over the client type only so this file needs nothing from hogtail.ts (no import cycle);
+ * users see it as `HogtailConfig`, hogtail.ts's alias with the client filled in.
  */
 import type { AutocaptureOptions } from './autocapture/options';
-import type { Hogtail } from './client';
 
 /** Autocapture's options (`autocapture`, `rageclick`, `mask_all_text`…) are in AutocaptureOptions. */
-export interface HogtailConfig extends AutocaptureOptions {
+export interface ClientConfig<Client> extends AutocaptureOptions {
   /** Ingestion host. Default `https://us.i.posthog.com`. */
   api_host?: string;
   /** 'memory' keeps nothing across pages (and no durable queue); anything else uses localStorage. */
@@ -39,7 +41,7 @@ export interface HogtailConfig extends AutocaptureOptions {
   /** `$pageview` at init (default true); 'history_change' also on pushState/replaceState/popstate. */
   capture_pageview?: boolean | 'history_change';
   /** Called once init is done, with the client. */
-  loaded?: (client: Hogtail) => void;
+  loaded?: (client: Client) => void;
   debug?: boolean;
   /** Start opted out until opt_in_capturing(). */
   opt_out_capturing_by_default?: boolean;

@@ -9,9 +9,8 @@ const hogtail = createHogtail(() => import('./autocapture').then((module) => mod
 
 export default hogtail;
 export { hogtail, hogtail as posthog, createHogtail };
-export type { CaptureOptions, Hogtail } from './client';
+export type { CaptureOptions, Hogtail, HogtailConfig } from './hogtail';
 export type { FlagValue } from '../core/flags/decide';
-export type { HogtailConfig } from './config';
 export type { AutocaptureConfig, AutocaptureOptions, RageclickConfig } from './autocapture/options';
 export { DroppedEventsError, HogtailError, InvalidEventError, TransportError } from '../core/errors';
 export type { DropReason } from '../core/errors';

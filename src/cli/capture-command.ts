@@ -10,9 +10,11 @@
  */
 import type { HogtailError } from '../core/errors';
 import { PostHog } from '../node/client';
-import { resolveConnection } from './import/connection';
-import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec } from './import/flags';
+import { resolveConnection } from './shared/connection';
+import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec } from './shared/flags';
 import type { CommandIo } from './import-command';
+import { holdProcessOpen } from './shared/keep-alive';
+import { lastTransportReason } from './shared/transport-problem';
 
 const FLAGS: Record<string, FlagSpec> = {
   'distinct-id': { kind: 'string', value: 'ID', help: 'who did it (required)' },
@@ -59,6 +61,7 @@ export function parseProperties(specs: readonly string[]): Record<string, unknow
 export async function runCaptureCommand(args: string[], io: CommandIo): Promise<number> {
   const err = (text: string) => void io.stderr.write(text);
   let client: PostHog | undefined;
+  const letGo = holdProcessOpen();
   try {
     const flags = parseFlags(args, FLAGS);
     if (flags.booleans.has('help')) {
@@ -84,8 +87,10 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
     let problem: string | undefined;
     // The last problem heard is the reason given if the event is not delivered in the end; a retry
     // that later succeeds is never printed.
+    let gaveUpAfter = '';
     client.on('error', (error: HogtailError) => {
-      problem = error.message.replace(/^hogtail: /, '');
+      problem = error.name === 'TransportError' ? lastTransportReason(error.message) : error.message.replace(/^hogtail: /, '');
+      gaveUpAfter = error.name === 'TransportError' ? ` (gave up after ${retries} attempt(s))` : '';
     });
     client.capture({ event, distinctId, properties, timestamp: flags.strings.get('timestamp'), uuid: flags.strings.get('uuid') });
     // A refusal at capture is reported synchronously: the input is wrong, not the network.
@@ -96,7 +101,7 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
     }
     await client.flush();
     if (client.stats().delivered === 1) return 0;
-    err(`hogtail capture: the event was not delivered: ${problem ?? 'no answer from the server'}\n`);
+    err(`hogtail capture: the event was not delivered: ${problem ?? 'no answer from the server'}${gaveUpAfter}\n`);
     return 1;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -107,5 +112,6 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
     return 1;
   } finally {
     await client?.shutdown(0);
+    letGo();
   }
 }

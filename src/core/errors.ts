@@ -6,6 +6,7 @@
 
 /** Why an event left the queue without a 2xx from the server. */
 export type DropReason =
+  | 'rate_limited' // an autocaptured exception over its type's rate (a throw loop)
   | 'invalid' // rejected at capture: bad name, distinct id, properties, timestamp or uuid
   | 'too_large' // over the per-event size limit (at capture, or a 413 for a single event)
   | 'queue_full' // evicted as the oldest when the queue hit its count or byte cap

@@ -23,11 +23,13 @@ import {
 import { LIB_VERSION } from '../core/version';
 import { featureProperties, type FlagValue } from '../core/flags/decide';
 import { uuidv7 } from '../core/uuid';
+import { createExceptionCapture, type ExceptionCapture } from './exception-capture';
 import { registerForExit, unregisterForExit, type ExitAware } from './exit-hook';
 import { createFlagCache, type FlagCache } from './flag-cache';
 import { createNodeFeatureFlags, type FlagCalled, type FlagOptions, type NodeFeatureFlags } from './feature-flags';
 import { gzipWithZlib } from './gzip';
 import { createNodeExecutor, type NodeExecutor } from './http-executor';
+import { createLocalFlags, type LocalFlags } from './local-flags/local-flags';
 import { resolveOptions, type PostHogOptions, type ResolvedOptions } from './options';
 import { openFilePersistence, type FilePersistence } from './persistence/file-persistence';
 
@@ -132,6 +134,8 @@ export class PostHog implements ExitAware {
   #exitFlushes = 0;
   #flagCache: FlagCache;
   #flags: NodeFeatureFlags;
+  /** Set when a personalApiKey was given: flags evaluated from polled definitions. */
+  #local: LocalFlags | undefined;
   /** Events waiting for their flags before they can be queued; flush() waits for them. */
   #awaitingFlags = new Set<Promise<void>>();
   /**
@@ -143,6 +147,7 @@ export class PostHog implements ExitAware {
   /** A disabled client reports its first dropped event, then only counts (stats().dropped.opted_out). */
   #optOutReported = false;
   #closed = false;
+  #exceptions: ExceptionCapture;
 
   constructor(apiKey: string, options: PostHogOptions = {}) {
     if (typeof apiKey !== 'string' || apiKey.trim() === '') {
@@ -189,7 +194,23 @@ export class PostHog implements ExitAware {
       maxEntries: this.options.flagsCacheSize,
       onError: (error) => this.#reporter.report(error),
     });
-    this.#flags = createNodeFeatureFlags(this.#flagCache, (called) => this.#flagCalled(called), this.options.flagCalledDedupSize);
+    if (this.options.personalApiKey !== undefined && !this.#disabled) {
+      this.#local = createLocalFlags({
+        host: this.options.host,
+        projectKey: apiKey,
+        personalKey: this.options.personalApiKey,
+        intervalMs: this.options.featureFlagsPollingInterval,
+        timeoutMs: this.options.requestTimeout,
+        onError: (error) => this.#reporter.report(error),
+      });
+    }
+    this.#flags = createNodeFeatureFlags(
+      this.#flagCache,
+      (called) => this.#flagCalled(called),
+      this.options.flagCalledDedupSize,
+      this.#local,
+      this.options.strictLocalEvaluation,
+    );
     this.#queue = createQueue({
       send,
       flushAt: this.options.flushAt,
@@ -204,6 +225,15 @@ export class PostHog implements ExitAware {
       onRetry: (error) => this.#reporter.report(error),
     }, undefined, preparedBodies.prepare);
     if (this.#persistence) this.#queue.restore(this.#persistence.restored);
+    this.#exceptions = createExceptionCapture(
+      {
+        capture: (message) => this.capture(message),
+        countDrop: (reason) => this.#queue.countDrop(reason),
+        report: (error) => this.#reporter.report(error),
+        flushBeforeCrash: () => this.shutdown(this.options.flushOnExitTimeout),
+      },
+      options.enableExceptionAutocapture === true,
+    );
     // Also with exit flushing off: what is still queued at exit is then at least reported.
     registerForExit(this);
   }
@@ -215,6 +245,24 @@ export class PostHog implements ExitAware {
       return;
     }
     this.#enqueue(event, properties, message);
+  }
+
+  /**
+   * posthog-node's captureException: a `$exception` event for anything thrown (Error with its
+   * causes, AggregateError, string, object), as `distinctId` or, without one, a personless id.
+   */
+  captureException(error: unknown, distinctId?: string, additionalProperties?: Properties): void {
+    try {
+      this.capture(this.#exceptions.message(error, distinctId, additionalProperties, new Error().stack));
+    } catch (problem) {
+      this.#reporter.report(new HogtailError(`captureException() failed: ${String(problem)}`));
+    }
+  }
+
+  /** captureException, resolving once the event is delivered or given up (like flush()). */
+  captureExceptionImmediate(error: unknown, distinctId?: string, additionalProperties?: Properties): Promise<void> {
+    this.captureException(error, distinctId, additionalProperties);
+    return this.flush();
   }
 
   /** posthog-node's getFeatureFlag: the flag's value for this user, or undefined when unknown. */
@@ -240,6 +288,37 @@ export class PostHog implements ExitAware {
     options?: FlagOptions,
   ): Promise<{ featureFlags: Record<string, FlagValue>; featureFlagPayloads: Record<string, unknown> }> {
     return this.#flags.getAllFlagsAndPayloads(distinctId, options);
+  }
+
+  /**
+   * posthog-node's name: resolves true once flag definitions are loaded for local evaluation, false
+   * when the first load failed, there is no personalApiKey, or `timeoutMs` passed first.
+   */
+  async waitForLocalEvaluationReady(timeoutMs = 30_000): Promise<boolean> {
+    if (this.#local === undefined) return false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, Math.max(0, timeoutMs));
+      timer.unref();
+    });
+    await Promise.race([this.#local.poller.firstLoad, deadline]);
+    clearTimeout(timer);
+    return this.isLocalEvaluationReady();
+  }
+
+  /** True once flag definitions are loaded (posthog-node's name). */
+  isLocalEvaluationReady(): boolean {
+    return this.#local?.poller.definitions !== undefined;
+  }
+
+  /** Polls the flag definitions now instead of at the next interval (posthog-node's name). */
+  async reloadFeatureFlags(): Promise<void> {
+    await this.#local?.poller.reload();
+  }
+
+  /** Flag-definition requests made so far (local evaluation's cost, for monitoring and benchmarks). */
+  get definitionRequests(): number {
+    return this.#local?.poller.requests ?? 0;
   }
 
   /** Decide requests made so far (the flag cache's effectiveness, for monitoring and benchmarks). */
@@ -299,6 +378,7 @@ export class PostHog implements ExitAware {
   shutdown(timeoutMs = 30_000): Promise<void> {
     if (this.#shutdown) return this.#shutdown;
     unregisterForExit(this);
+    this.#exceptions.stop();
     this.#shutdown = (async () => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<void>((resolve) => {
@@ -369,6 +449,7 @@ export class PostHog implements ExitAware {
   #close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#local?.poller.stop();
     const held = this.#held.map((entry) => entry.record?.uuid ?? entry.uuid);
     this.#held = [];
     this.#queue.close();
@@ -382,6 +463,11 @@ export class PostHog implements ExitAware {
 
   #captureWithFlags(message: EventMessage): void {
     const lookup = { groups: message.groups, ip: message.ip };
+    const local = this.#local?.allNow(message.distinctId, lookup);
+    if (local && (local.undecided.length === 0 || this.options.strictLocalEvaluation)) {
+      this.#enqueue(message.event, { ...featureProperties(local.flags), ...message.properties }, message);
+      return;
+    }
     const cached = this.#flagCache.peek(message.distinctId, lookup);
     if (cached?.fresh) {
       this.#enqueue(message.event, { ...featureProperties(cached.snapshot.flags), ...message.properties }, message);
@@ -407,10 +493,15 @@ export class PostHog implements ExitAware {
     this.#awaitingFlags.add(waiting);
   }
 
-  #flagCalled({ distinctId, key, value, groups }: FlagCalled): void {
+  #flagCalled({ distinctId, key, value, groups, locallyEvaluated }: FlagCalled): void {
     this.#enqueue(
       '$feature_flag_called',
-      { $feature_flag: key, $feature_flag_response: value ?? false, ['$feature/' + key]: value ?? false },
+      {
+        $feature_flag: key,
+        $feature_flag_response: value ?? false,
+        ['$feature/' + key]: value ?? false,
+        locally_evaluated: locallyEvaluated,
+      },
       { distinctId, groups },
     );
   }

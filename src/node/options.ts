@@ -55,6 +55,22 @@ export interface PostHogOptions {
    * Semantics and trade-offs in persistence/options.ts.
    */
   persistence?: PersistenceOption;
+  /**
+   * Capture uncaught exceptions and unhandled rejections as `$exception` events (rate-limited per
+   * error type). Node's own behaviour is kept: without listeners of the app's own, the process
+   * still exits with code 1, after up to flushOnExitTimeout ms to deliver the event. Default false.
+   */
+  enableExceptionAutocapture?: boolean;
+  /**
+   * A personal API key (phx_…) with feature flag read access: flags are then evaluated in-process
+   * from polled definitions, with no request per check (local-flags/). Only ever sent in the
+   * Authorization header of the definitions request.
+   */
+  personalApiKey?: string;
+  /** How often flag definitions are re-polled, in ms. Default 30,000, at least 100. */
+  featureFlagsPollingInterval?: number;
+  /** Never ask the server for a flag local evaluation cannot decide (answer undefined). Default false. */
+  strictLocalEvaluation?: boolean;
 }
 
 export const DEFAULT_HOST = 'https://us.i.posthog.com';
@@ -80,6 +96,10 @@ export interface ResolvedOptions {
   flagCalledDedupSize: number;
   /** Undefined: in memory. */
   persistence: ResolvedFilePersistence | undefined;
+  /** Undefined: no local evaluation. */
+  personalApiKey: string | undefined;
+  featureFlagsPollingInterval: number;
+  strictLocalEvaluation: boolean;
 }
 
 function positive(name: string, value: number | undefined, fallback: number, problems: string[]): number {
@@ -128,5 +148,20 @@ export function resolveOptions(options: PostHogOptions, problems: string[]): Res
     flagsCacheSize: Math.max(1, positive('flagsCacheSize', options.flagsCacheSize, 10_000, problems)),
     flagCalledDedupSize: Math.max(1, positive('flagCalledDedupSize', options.flagCalledDedupSize, 50_000, problems)),
     persistence: resolvePersistence(options.persistence, problems),
+    personalApiKey: personalKey(options.personalApiKey, problems),
+    featureFlagsPollingInterval: Math.max(100, positive('featureFlagsPollingInterval', options.featureFlagsPollingInterval, 30_000, problems)),
+    strictLocalEvaluation: options.strictLocalEvaluation === true,
   };
+}
+
+/** A project key here would be sent as a bearer token and refused; say so instead of polling in vain. */
+function personalKey(value: unknown, problems: string[]): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || value.trim() === '' || value.startsWith('phc_')) {
+    problems.push(
+      'personalApiKey must be a personal API key (phx_…) with feature flag read access, not the project key (phc_…); local flag evaluation is off',
+    );
+    return undefined;
+  }
+  return value.trim();
 }

@@ -104,3 +104,14 @@ describe('row uuids', () => {
     expect(a.rowOf(b.uuidOf(1))).toBeUndefined();
   });
 });
+
+describe('nesting', () => {
+  it('takes a row nested 100 levels deep and refuses one level more', () => {
+    const mapRow = createRowMapper(DEFAULT_MAPPING, 'iso', false);
+    const nest = (levels: number): unknown => (levels === 0 ? 1 : { a: nest(levels - 1) });
+    // The row and its properties are two levels.
+    const row = (levels: number) => ({ event: 'e', distinct_id: 'u', timestamp: '2024-01-01T00:00:00Z', properties: nest(levels - 1) });
+    expect(mapRow(row(100)).ok).toBe(true);
+    expect(mapRow(row(101))).toEqual({ ok: false, reason: expect.stringMatching(/nested more than 100 levels deep/) });
+  });
+});

@@ -19,6 +19,7 @@
  */
 import { isUuid } from '../../core/uuid';
 import { readField, type Mapping } from './mapping';
+import { MAX_ROW_DEPTH, nestsDeeperThan } from './nesting-depth';
 import { describeValue, normalizeTimestamp, type TimestampFormat } from './timestamp';
 import { canonicalEventName, checkSpecialEvent } from './special-event-rules';
 
@@ -87,6 +88,9 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
 
   return function mapRow(record: unknown): MapResult {
     if (!isPlainObject(record)) return { ok: false, reason: `a row must be an object; got ${describeValue(record)}` };
+    if (nestsDeeperThan(record, MAX_ROW_DEPTH)) {
+      return { ok: false, reason: `nested more than ${MAX_ROW_DEPTH} levels deep; the server cannot read JSON this deep (flatten the deepest values)` };
+    }
 
     const name = readField(record, mapping.event);
     if (typeof name !== 'string' || name.trim() === '') {
