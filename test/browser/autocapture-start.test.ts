@@ -33,7 +33,7 @@ function start(config: AutocaptureOptions = {}, enabled = () => true) {
   return { events, warnings };
 }
 
-const click = (id: string, x = 10, y = 10) => document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));
+const click = (id: string, x = 10, y = 10, detail = 1) => document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y, detail }));
 const fire = (id: string, type: string) => document.getElementById(id)!.dispatchEvent(new Event(type, { bubbles: true }));
 const firstTag = (properties: Record<string, unknown>) => (properties.$elements_chain as string).split(/[.:]/)[0];
 
@@ -82,6 +82,12 @@ describe('startAutocapture', () => {
     click('rage', 200, 200); // outside the radius: a new series
     click('rage', 200, 200);
     expect(events.map((e) => e.event)).toEqual(['$rageclick', '$autocapture', '$autocapture', '$autocapture']);
+  });
+
+  it('clicks from the keyboard (detail 0) are never a rage click', () => {
+    const { events } = start();
+    for (let i = 0; i < 5; i++) click('dead', 0, 0, 0);
+    expect(events).toEqual([]);
   });
 
   it('rageclick: false turns $rageclick off', () => {

@@ -65,6 +65,18 @@ describe('autocapture wiring in the browser client', () => {
     await vi.waitFor(() => expect(third.started[0]?.isEnabled()).toBe(true));
   });
 
+  it('a loader or starter that fails is reported, never thrown into the page', async () => {
+    serveDecide();
+    for (const loader of [() => Promise.reject(new Error('chunk missing')), () => () => { throw new Error('bad start'); }]) {
+      const client = createHogtail(loader as never);
+      const errors: string[] = [];
+      client.on('error', (error) => errors.push(error.message));
+      client.init(KEY, { api_host: 'https://collector.test', capture_pageview: false });
+      await vi.waitFor(() => expect(errors).toHaveLength(1));
+      expect(errors[0]).toMatch(/^autocapture did not start: Error: (chunk missing|bad start)$/);
+    }
+  });
+
   it('a build without autocapture warns when the app asks for it, and only then', async () => {
     serveDecide();
     expect(start({ autocapture: { url_allowlist: ['x'] } }, false).errors).toEqual([

@@ -72,8 +72,9 @@ export const startAutocapture: StartAutocapture = ({ window, config, capture, is
       if (!allowed(target, path)) return;
       const tag = target.tagName.toLowerCase();
       if (type === 'click') {
-        const { clientX, clientY } = event as MouseEvent;
-        if (isRage?.(clientX, clientY, event.timeStamp) && !within(target, rage!.ignore)) send('$rageclick', target, type);
+        const { clientX, clientY, detail } = event as MouseEvent;
+        // detail 0: a click from the keyboard (Enter held down repeats it) or from script, not a pointer.
+        if (detail > 0 && isRage?.(clientX, clientY, event.timeStamp) && !within(target, rage!.ignore)) send('$rageclick', target, type);
         if (!path.some((el) => el.matches(INTERACTIVE))) return;
       } else if (type === 'submit' ? tag !== 'form' : !FIELDS.includes(tag) || (target as HTMLInputElement).type === 'password') {
         return;

@@ -22,8 +22,6 @@ export function wireAutocapture(rt: Runtime, client: Hogtail, load: AutocaptureL
   }
   Promise.resolve()
     .then(load)
-    .then(
-      (start) => start({ window, config, capture: client.capture, isEnabled: () => !rt.states.state.aco, warn }),
-      (error: unknown) => warn(`autocapture did not load: ${String(error)}`),
-    );
+    .then((start) => start({ window, config, capture: client.capture, isEnabled: () => !rt.states.state.aco, warn }))
+    .catch((error: unknown) => warn(`autocapture did not start: ${String(error)}`));
 }
