@@ -13,8 +13,8 @@
 import { HogtailError, InvalidEventError } from '../core/errors';
 import { createReporter, type ErrorListener } from '../core/reporter';
 import { isText } from '../core/special-events';
-import type { applyHooks } from './before-send';
 import { LITE } from './build-flags';
+import { wireAutocapture, type AutocaptureLoader } from './autocapture/wire';
 import { captureMethods } from './capture';
 import { DEFAULT_API_HOST, numberOption } from './config';
 import { consentMethods } from './consent';
@@ -27,10 +27,11 @@ import type { Hogtail, HogtailConfig } from './hogtail';
 import { identityMethods } from './identity';
 import { checkOptions } from './options';
 import { startPageviews } from './pageviews';
-import type { ConsentStatus, Methods, Runtime } from './runtime';
+import type { ConsentStatus, EventHooks, Methods, Runtime } from './runtime';
 import { sessionMethods } from './session';
 import { createStateStore } from './state';
-import { gateBacking, gateStorage, openLocalStorage, readKey } from './storage';
+import { gateBacking, gateStorage } from './consent-gate';
+import { openLocalStorage, readKey } from './storage';
 import type { StateBacking } from './persistence/backing';
 import type { Properties } from './types';
 
@@ -45,13 +46,15 @@ export interface Features {
   /** Members other than runtime methods (`people`, the stubs of products hogtail does not have). */
   members?: (client: Hogtail, warn: Runtime['warn']) => object;
   /** before_send, sanitize_properties and property_denylist. */
-  hooks?: typeof applyHooks;
+  hooks?: EventHooks;
   /** register_for_session's properties from an earlier page of the tab. */
   sessionProps?: (base: string) => Properties;
   /** Where the state is kept (persistence/: cookies and posthog-js's modes); else localStorage. */
   backing?: (token: string, key: string, config: HogtailConfig, warn: (message: string) => void) => StateBacking;
   /** Runs at init once everything is set up (exception autocapture). */
   start?: (rt: Runtime) => void;
+  /** How this build gets autocapture: lazily (npm), inline (script tag); none in the lite script tag. */
+  autocapture?: AutocaptureLoader;
 }
 
 type Reporting = Pick<Runtime, 'report' | 'debug' | 'setDebug' | 'warn'>;
@@ -94,7 +97,7 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
   const store = !LITE && real && (config.cookieless_mode || config.opt_out_persistence_by_default) ? gateStorage(real, () => persistAllowed(rt)) : real;
   const key = base + 'p';
   let backing = features.backing?.(token, key, config, (message) => reporting.warn('persistence', message));
-  if (backing && store !== real) backing = gateBacking(backing, () => persistAllowed(rt));
+  if (!LITE && backing && store !== real) backing = gateBacking(backing, () => persistAllowed(rt));
   rt.states = createStateStore(store, key, token, config.bootstrap, backing);
   // The choice of a page from before consent had its own key.
   const legacy = rt.states.state.optout;
@@ -144,6 +147,7 @@ export function createClient(features: Features): Hogtail {
         features.start?.(runtime);
         guard('loaded', () => config.loaded?.(client));
         startPageviews(runtime, client);
+        wireAutocapture(runtime, client, features.autocapture);
         early.drain((name, args) => (client as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args));
       });
       return client;

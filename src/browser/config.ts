@@ -6,11 +6,13 @@
  * Generic over the client type only so this file needs nothing from hogtail.ts (no import cycle);
  * users see it as `HogtailConfig` (or posthog-js's name, `PostHogConfig`).
  */
+import type { AutocaptureOptions } from './autocapture/options';
 import type { CaptureResult, Properties } from './types';
 
 export type BeforeSend = (event: CaptureResult | null) => CaptureResult | null;
 
-export interface ClientConfig<Client> {
+/** Autocapture's options (`autocapture`, `rageclick`, `mask_all_text`…) are in AutocaptureOptions. */
+export interface ClientConfig<Client> extends AutocaptureOptions {
   /** Ingestion host. Default `https://us.i.posthog.com`. */
   api_host?: string;
   /** posthog-js's app host for links; hogtail renders no links, so it is only accepted. */
@@ -64,8 +66,6 @@ export interface ClientConfig<Client> {
   capture_pageleave?: boolean | 'if_capture_pageview';
   /** posthog-js's dated defaults (`'2025-05-24'`, …, `'latest'`); hogtail follows those about page views. */
   defaults?: string;
-  /** Capture clicks, changes and submits (full build). */
-  autocapture?: boolean | Record<string, unknown>;
   /** `$exception` for uncaught errors and unhandled rejections (full build). */
   capture_exceptions?: boolean | Record<string, unknown>;
   /** Called once init is done, with the client. */
@@ -114,7 +114,6 @@ export interface ClientConfig<Client> {
   enable_heatmaps?: boolean;
   capture_performance?: boolean | Record<string, unknown>;
   capture_dead_clicks?: boolean;
-  rageclick?: boolean;
   advanced_disable_toolbar_metrics?: boolean;
   disable_web_experiments?: boolean;
   opt_in_site_apps?: boolean;

@@ -35,8 +35,8 @@ export function startDelivery(store: Storage | undefined, rt: Runtime): { queue:
       persistence: ledger,
       onDrop: rt.report,
       onRetry: rt.report,
-    },
-    false, // a page never closes its queue: pagehide hands what is left to the beacon
+      onWarning: rt.report,
+    }, // a page never closes its queue (pagehide hands what is left to the beacon): close() is not in the bundle
   );
   const tabs = startTabs(store, base, tabId, ledger, (events) => queue.restore(events));
   unload.watch(queue, tabs, () => rt.onLeave?.());

@@ -4,6 +4,7 @@
  * properties, captureException, set_config, and the stubs of products hogtail does not have.
  * The npm entry and the full script tag use this; the lite script tag leaves it out.
  */
+import type { AutocaptureLoader } from './autocapture/wire';
 import { applyHooks } from './before-send';
 import { captureExtraMethods } from './capture';
 import { createClient, type Features } from './client';
@@ -33,7 +34,7 @@ export const DROP_IN: Features = {
   },
   options: (
     'before_send sanitize_properties property_denylist cookieless_mode opt_out_persistence_by_default capture_exceptions ' +
-    'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration'
+    'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration rageclick mask_all_text mask_all_element_attributes'
   ).split(' '),
   members: (client, warn) => ({
     ...unsupportedMethods(warn),
@@ -51,4 +52,5 @@ export const DROP_IN: Features = {
   },
 };
 
-export const createHogtail = (): Hogtail => createClient(DROP_IN);
+/** @param loadAutocapture how the entry point gets autocapture (see autocapture/wire.ts); none: no autocapture. */
+export const createHogtail = (loadAutocapture?: AutocaptureLoader): Hogtail => createClient({ ...DROP_IN, autocapture: loadAutocapture });

@@ -2,6 +2,7 @@
  * The script-tag build (dist/hogtail.iife.js), with everything: see snippet.ts for how it takes
  * over the official PostHog snippet.
  */
+import { startAutocapture } from './autocapture';
 import { createHogtail } from './drop-in';
 import type { Hogtail } from './index';
 import { installScriptTag } from './snippet';
@@ -14,4 +15,4 @@ declare global {
   }
 }
 
-installScriptTag(createHogtail());
+installScriptTag(createHogtail(() => startAutocapture));

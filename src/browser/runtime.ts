@@ -5,7 +5,7 @@
  */
 import type { HogtailError } from '../core/errors';
 import type { Queue } from '../core/queue';
-import type { applyHooks } from './before-send';
+import type { EventInput } from '../core/event';
 import type { FlagsState } from './flags-state';
 import type { Hogtail, HogtailConfig } from './hogtail';
 import type { Ledger } from './ledger';
@@ -13,6 +13,9 @@ import type { Endpoint } from './send-batch';
 import type { StateStore } from './state';
 import type { Properties, SessionIdListener } from './types';
 import type { UnsupportedMethods } from './unsupported';
+
+/** before_send, sanitize_properties and property_denylist applied to an event (before-send.ts); null drops it. */
+export type EventHooks = (rt: Runtime, input: EventInput, sdk: Properties, now: number) => EventInput | null;
 
 export type ConsentStatus = 'granted' | 'denied' | 'pending';
 
@@ -39,7 +42,7 @@ export interface Runtime {
   /** The uuid of the last `$pageview`. */
   pageViewId?: string;
   /** The app's event hooks (before-send.ts), in the builds that have them. */
-  readonly hooks?: typeof applyHooks | undefined;
+  readonly hooks?: EventHooks | undefined;
   /** Option names the build acts on beyond the core ones (for set_config's check). */
   readonly options: readonly string[];
   /** debug mode: every event and request is logged. */

@@ -4,7 +4,6 @@
  * that reach the page (DESIGN §4.4), so callers get `undefined` and run from memory instead.
  */
 import { attempt } from '../core/safe-json';
-import type { StateBacking } from './persistence/backing';
 export function openLocalStorage(): Storage | undefined {
   return attempt(() => {
     const store = window.localStorage;
@@ -36,30 +35,3 @@ export function keysWith(store: Storage | undefined, prefix: string): string[] {
   return found;
 }
 
-/**
- * `store` as seen while `allowed()` may say no (consent modes that must not write an identifier):
- * then reads find nothing and writes do nothing, without failing, so the callers (state, ledger)
- * simply run from memory and write again once it says yes.
- */
-export function gateStorage(store: Storage, allowed: () => boolean): Storage {
-  return {
-    getItem: (key) => (allowed() ? store.getItem(key) : null),
-    setItem: (key, value) => void (allowed() && store.setItem(key, value)),
-    removeItem: (key) => store.removeItem(key),
-    key: (index) => (allowed() ? store.key(index) : null),
-    get length() {
-      return allowed() ? store.length : 0;
-    },
-    clear() {},
-  };
-}
-
-/** The same gate for a state backing of the persistence modes (cookies included). */
-export function gateBacking(backing: StateBacking, allowed: () => boolean): StateBacking {
-  return {
-    ...backing,
-    read: () => (allowed() ? backing.read() : null),
-    write: (state) => void (allowed() && backing.write(state)),
-    posthog: () => (allowed() ? backing.posthog() : undefined),
-  };
-}

@@ -4,6 +4,8 @@
  */
 import type { FlagValue } from '../core/flags/decide';
 
+// `any`, as posthog-js types a property: apps read fields of captured events without narrowing.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Properties = Record<string, any>;
 
 export interface CaptureOptions {
