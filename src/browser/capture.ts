@@ -122,7 +122,7 @@ export const captureMethods: Pick<Methods, 'capture' | 'screen' | 'surveyShown' 
   surveyDismissed: (rt, id: unknown, properties?: unknown) => void special(rt, surveyEvent('survey dismissed', id, properties)),
   surveySent: (rt, id: unknown, response: unknown, properties?: unknown) => void special(rt, surveyEvent('survey sent', id, properties, response)),
   flush: (rt) => rt.queue.flush(),
-  stats: (rt) => ({ ...rt.queue.stats(), unsaved: rt.ledger.unsaved }),
+  stats: (rt) => ({ ...rt.queue.stats(), unsaved: rt.ledger.unsaved, repaired: rt.repaired }),
   debug: (rt, enabled?: boolean) => rt.setDebug(enabled !== false),
 };
 

@@ -11,6 +11,7 @@
  * what, and pagehide hands what is left to sendBeacon (delivery.ts, unload.ts).
  */
 import { HogtailError, InvalidEventError } from '../core/errors';
+import { describe } from '../core/event';
 import { createReporter, type ErrorListener } from '../core/reporter';
 import { isText } from '../core/special-events';
 import { LITE } from './build-flags';
@@ -31,7 +32,7 @@ import type { ConsentStatus, EventHooks, Methods, Runtime } from './runtime';
 import { sessionMethods } from './session';
 import { createStateStore } from './state';
 import { gateBacking, gateStorage } from './consent-gate';
-import { openLocalStorage, readKey } from './storage';
+import { openLocalStorage, readKey, removeKey } from './storage';
 import type { StateBacking } from './persistence/backing';
 import type { Properties } from './types';
 
@@ -98,7 +99,16 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
   const key = base + 'p';
   let backing = features.backing?.(token, key, config, (message) => reporting.warn('persistence', message));
   if (!LITE && backing && store !== real) backing = gateBacking(backing, () => persistAllowed(rt));
-  rt.states = createStateStore(store, key, token, config.bootstrap, backing);
+  rt.repaired = 0;
+  const repair = (what: string, value: unknown) => {
+    rt.repaired++;
+    rt.report(new HogtailError(`stored ${what} was unusable (${describe(value)}); replaced with a fresh value`));
+  };
+  rt.states = createStateStore(store, key, token, config.bootstrap, backing, repair);
+  if (stored !== null && rt.consent === 'pending') {
+    repair('consent', stored);
+    removeKey(real, base + 'c');
+  }
   // The choice of a page from before consent had its own key.
   const legacy = rt.states.state.optout;
   if (rt.consent === 'pending' && typeof legacy === 'boolean') rt.consent = legacy ? 'denied' : 'granted';

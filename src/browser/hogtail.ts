@@ -80,8 +80,8 @@ export interface Hogtail extends UnsupportedMethods {
   surveySent(surveyId: string, response: unknown, properties?: Properties): void;
   /** Drops, retries and bad input; without a listener the first of each kind goes to the console. */
   on(event: 'error', listener: (error: HogtailError) => void): () => void;
-  /** Queue counters, plus how many events are held in memory only. */
-  stats(): QueueStats & { unsaved: number };
+  /** Queue counters, how many events are held in memory only, and how many stored values were unusable and replaced. */
+  stats(): QueueStats & { unsaved: number; repaired: number };
   /** The flag's value (false when off, undefined before flags are known); sends `$feature_flag_called` once per value. */
   getFeatureFlag(key: string, options?: FlagOptions): FlagValue | undefined;
   getFeatureFlagResult(key: string, options?: FlagOptions): FeatureFlagResult | undefined;

@@ -45,6 +45,8 @@ export interface Runtime {
   readonly hooks?: EventHooks | undefined;
   /** Option names the build acts on beyond the core ones (for set_config's check). */
   readonly options: readonly string[];
+  /** Stored values found unusable and replaced (stats().repaired). */
+  repaired: number;
   /** debug mode: every event and request is logged. */
   verbose: boolean;
   report(error: HogtailError): void;

@@ -12,6 +12,8 @@ import type { FlagsSnapshot } from '../core/flags/decide';
 import { attempt } from '../core/safe-json';
 import { uuidv7 } from '../core/uuid';
 import { storageBacking, type StateBacking } from './persistence/backing';
+import { withPlainArrays } from './plain-json';
+import { checkState } from './state-check';
 
 export interface PersistedState {
   distinct_id: string;
@@ -54,10 +56,6 @@ export function freshState(deviceId?: string, optout?: boolean): PersistedState 
   return { distinct_id: id, $device_id: deviceId ?? id, $user_state: 'anonymous', props: {}, $groups: {}, optout };
 }
 
-function parse(text: string | null): Partial<PersistedState> | undefined {
-  const value = attempt(() => JSON.parse(text!) as Partial<PersistedState> | null, undefined);
-  return typeof value?.distinct_id === 'string' ? value : undefined;
-}
 
 /**
  * @param backing where the state is kept (persistence/): by default `store` under `key`, with
@@ -69,11 +67,19 @@ export function createStateStore(
   token: string,
   bootstrap: { distinctID?: unknown; isIdentifiedID?: unknown } | undefined,
   backing: StateBacking = storageBacking(store, key, token),
+  onBad?: (field: string, value: unknown) => void,
 ): StateStore {
   const load = (): PersistedState | undefined => {
-    const saved = parse(backing.read());
+    let repaired = false;
+    const text = backing.read();
+    const saved = checkState(text === null ? undefined : attempt(() => JSON.parse(text) as unknown, text), (field, value) => {
+      repaired = true;
+      onBad?.(field, value);
+    });
+    if (repaired) queueMicrotask(() => save()); // written back repaired, so it is reported once
     return saved && { ...freshState(), ...saved };
   };
+  let scheduled = false;
   let state = load();
   if (!state) {
     state = freshState();
@@ -85,10 +91,10 @@ export function createStateStore(
         : backing.posthog();
     Object.assign(state, from);
   }
-  let scheduled = false;
   const write = () => {
     scheduled = false;
-    backing.write(state!);
+    // In a microtask: nothing may throw from here into the page (a page's JSON.stringify that throws).
+    attempt(() => withPlainArrays(() => backing.write(state!)), 0);
   };
   const save = () => {
     if (scheduled) return;

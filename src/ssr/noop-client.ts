@@ -49,7 +49,7 @@ export function createNoopHogtail(): Hogtail {
     surveyDismissed: nothing,
     surveySent: nothing,
     on: noUnsubscribe,
-    stats: () => ({ enqueued: 0, delivered: 0, dropped: {}, requests: 0, retries: 0, pending: 0, unsaved: 0 }),
+    stats: () => ({ enqueued: 0, delivered: 0, dropped: {}, requests: 0, retries: 0, pending: 0, unsaved: 0, repaired: 0 }),
     getFeatureFlag: () => undefined,
     isFeatureEnabled: () => undefined,
     getFeatureFlagPayload: () => undefined,
