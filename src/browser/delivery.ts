@@ -3,11 +3,13 @@
  * every event in localStorage until a 2xx, the tab lock that decides which tab sends which stored
  * events, and the unload handling.
  */
+import { DroppedEventsError } from '../core/errors';
 import { createQueue, type Queue } from '../core/queue';
 import { uuidv7 } from '../core/uuid';
 import { numberOption } from './config';
 import { createLedger, type Ledger } from './ledger';
 import type { Runtime } from './runtime';
+import { readKey, removeKey, writeKey } from './storage';
 import { startTabs } from './tabs';
 import { createUnload } from './unload';
 
@@ -22,7 +24,15 @@ export function startDelivery(store: Storage | undefined, rt: Runtime): { queue:
     numberOption(config.max_stored_events, 2_000),
     numberOption(config.max_stored_chars, 1_500_000),
   );
-  const unload = createUnload(rt.endpoint, ledger, (message) => rt.verbose && rt.debug(message));
+  // Events an earlier page could neither store nor beacon: counted and reported here, once.
+  const lostKey = base + 'lost';
+  const lostBefore = Number(readKey(store, lostKey)) || 0;
+  const unload = createUnload(
+    rt.endpoint,
+    ledger,
+    (message) => rt.verbose && rt.debug(message),
+    (count) => writeKey(store, lostKey, String((Number(readKey(store, lostKey)) || 0) + count)),
+  );
   const queue = createQueue(
     {
       send: unload.send,
@@ -38,6 +48,16 @@ export function startDelivery(store: Storage | undefined, rt: Runtime): { queue:
       onWarning: rt.report,
     }, // a page never closes its queue (pagehide hands what is left to the beacon): close() is not in the bundle
   );
+  if (lostBefore > 0) {
+    removeKey(store, lostKey);
+    queue.countDrop('queue_full', lostBefore);
+    const error = new DroppedEventsError(
+      `${lostBefore} event(s) captured on an earlier page of this site were lost: more than max_stored_events / max_stored_chars were waiting when it closed, and its unload beacon could not carry them. Raise the caps or capture less in one burst.`,
+      'queue_full',
+      [],
+    );
+    rt.report(Object.assign(error, { count: lostBefore }));
+  }
   const tabs = startTabs(store, base, tabId, ledger, (events) => queue.restore(events));
   unload.watch(queue, tabs, () => rt.onLeave?.());
   return { queue, ledger };

@@ -22,6 +22,8 @@ import { keysWith, readKey, removeKey, writeKey } from './storage';
 export interface Ledger extends QueuePersistence {
   /** Every event this tab holds, oldest first. */
   list(): QueuedEvent[];
+  /** The events held in memory only (over the caps, no storage, or captured in this task). */
+  unstored(): QueuedEvent[];
   /** Ids of other tabs that have stored events. */
   others(): string[];
   /** Makes a gone tab's stored events ours (re-keyed under our id) and returns them. */
@@ -134,6 +136,12 @@ export function createLedger(
 
     list() {
       return Array.from(items.values(), (item) => item.record);
+    },
+
+    unstored() {
+      const found: QueuedEvent[] = [];
+      for (const item of items.values()) if (!item.segment) found.push(item.record);
+      return found;
     },
 
     others() {

@@ -1,7 +1,10 @@
 /**
- * Leaving the page. pagehide hands the stored events that are not in a request in flight to
- * sendBeacon; a hidden page flushes (often the last moment a mobile page runs). The batch sender
- * goes through here so the events of the request in flight are known at pagehide.
+ * Leaving the page. pagehide hands events that are not in a request in flight to sendBeacon:
+ * first those no storage holds (beyond the stored cap, or no storage at all), since the stored
+ * ones are safe for the next page anyway; what the beacon cannot carry of those is lost, and the
+ * count is handed to `onLost` so the next page reports it. A hidden page flushes (often the last
+ * moment a mobile page runs). The batch sender goes through here so the events of the request in
+ * flight are known at pagehide.
  */
 import type { BatchSender } from '../core/batch-sender';
 import type { Queue } from '../core/queue';
@@ -18,7 +21,7 @@ export interface Unload {
 }
 
 /** `log` is told of every request and its outcome (debug mode). */
-export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: string) => void): Unload {
+export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: string) => void, onLost: (count: number) => void): Unload {
   const inFlight = new Set<string>();
   let leaving = false;
   return {
@@ -36,8 +39,14 @@ export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: 
         // Events in a request in flight are left out: the request is keepalive (it outlives the
         // page) or, if too big for that, cancelled; either way they stay stored for the next
         // page, and no event is ever in two requests at once.
-        const pending = ledger.list().filter((e) => !inFlight.has(e.uuid));
-        if (pending.length > 0) sendByBeacon(endpoint, pending);
+        const unstored = ledger.unstored().filter((e) => !inFlight.has(e.uuid));
+        if (unstored.length > 0) {
+          const lost = unstored.length - sendByBeacon(endpoint, unstored);
+          if (lost > 0) onLost(lost);
+        } else {
+          const pending = ledger.list().filter((e) => !inFlight.has(e.uuid));
+          if (pending.length > 0) sendByBeacon(endpoint, pending);
+        }
         if (!event.persisted) tabs.leave();
       });
       addEventListener('pageshow', () => (leaving = false));
