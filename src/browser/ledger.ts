@@ -17,6 +17,7 @@
  */
 import type { QueuedEvent } from '../core/event';
 import type { QueuePersistence } from '../core/queue';
+import { attempt } from '../core/safe-json';
 import { keysWith, readKey, removeKey, writeKey } from './storage';
 
 export interface Ledger extends QueuePersistence {
@@ -97,7 +98,8 @@ export function createLedger(
   function schedule(): void {
     if (scheduled || !writable) return;
     scheduled = true;
-    queueMicrotask(persist);
+    // Nothing may throw from a microtask into the page (a page that patched Array.prototype.map).
+    queueMicrotask(() => attempt(persist, 0));
   }
 
   return {
