@@ -68,6 +68,15 @@ function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number
 }
 
 export function track(rt: Runtime, event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): CaptureResult | undefined {
+  try {
+    return trackUnsafe(rt, event, properties, options, distinctId);
+  } catch (error) {
+    // Properties that cannot be read (a throwing getter, a Proxy): refused and counted, as Node does.
+    refuse(rt, `the properties of "${String(event)}" could not be read (${String(error)})`);
+  }
+}
+
+function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): CaptureResult | undefined {
   const { queue, config } = rt;
   if (optedOut(rt)) {
     queue.countDrop('opted_out');

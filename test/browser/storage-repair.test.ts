@@ -102,3 +102,20 @@ describe('stored state is validated', () => {
     }
   });
 });
+
+describe('properties that cannot be read', () => {
+  it('a throwing getter and a throwing Proxy: refused without throwing, counted in stats().dropped.invalid', async () => {
+    const { sent } = fakeFetch();
+    KEY = `phc_repair_${++tests}`;
+    const { client, errors } = start();
+    const getter = Object.defineProperty({}, 'secret', { enumerable: true, get: () => { throw new Error('no access'); } });
+    const proxy = new Proxy({}, { ownKeys: () => { throw new Error('revoked'); }, has: () => { throw new Error('revoked'); } });
+    expect(() => client.capture('getter', getter)).not.toThrow();
+    expect(() => client.capture('proxy', proxy)).not.toThrow();
+    client.capture('fine');
+    await client.flush();
+    expect(sent.map((e) => e.event)).toEqual(['fine']);
+    expect(client.stats().dropped.invalid).toBe(2);
+    expect(errors.filter((m) => m.includes('could not be read'))).toHaveLength(2);
+  });
+});
