@@ -29,8 +29,9 @@ export const sessionExtraMethods: Pick<
   'onSessionId' | 'register_for_session' | 'unregister_for_session' | 'getSessionProperty' | 'get_property' | 'getPageViewId'
 > = {
   onSessionId(rt, listener) {
+    const current = rt.states.session(Date.now()); // may start a session: told below, not twice
     rt.sessionListeners.add(listener);
-    listener(rt.states.session(Date.now()), null);
+    listener(current, null);
     return () => void rt.sessionListeners.delete(listener);
   },
   register_for_session(rt, properties) {
