@@ -146,8 +146,11 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     expect(new Set(seqs).size).toBe(200);
     expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
 
+    // Without a search the list is the live tail (the last 500); older events are a click away.
     await page.locator('#search').fill('');
-    await page.locator('#events .name', { hasText: 'bulk event' }).first().waitFor(WAIT);
+    await page.waitForFunction(() => document.querySelectorAll('#events li.event').length === 500, undefined, WAIT);
+    await page.locator('#older').click();
+    await page.waitForFunction(() => document.querySelectorAll('#events li.event').length === 600, undefined, WAIT);
     expect(errors).toEqual([]);
     await page.context().close();
   });
