@@ -5,6 +5,8 @@
  * Generic over the client type only so this file needs nothing from hogtail.ts (no import cycle);
  * users see it as `HogtailConfig`, hogtail.ts's alias with the client filled in.
  */
+import { DEFAULT_HOST } from '../core/defaults';
+
 export interface ClientConfig<Client> {
   /** Ingestion host. Default `https://us.i.posthog.com`. */
   api_host?: string;
@@ -61,7 +63,7 @@ export interface ClientConfig<Client> {
   [option: string]: unknown;
 }
 
-export const DEFAULT_API_HOST = 'https://us.i.posthog.com';
+export const DEFAULT_API_HOST = DEFAULT_HOST;
 
 /** A finite non-negative number, or the default. */
 export function numberOption(value: unknown, fallback: number): number {

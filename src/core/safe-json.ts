@@ -46,21 +46,6 @@ export function serializeProperties(value: object, path = 'properties'): Seriali
   return { json: attempt(() => JSON.stringify(value), undefined) ?? JSON.stringify(walk(value, path)), notes };
 }
 
-/** UTF-8 length without allocating: the server's limits are in bytes, JS strings count UTF-16 units. */
-export function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) continue;
-    if (code < 0x800) bytes += 1;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      bytes += 2; // a surrogate pair is 2 units and 4 bytes
-      i++;
-    } else bytes += 2;
-  }
-  return bytes;
-}
-
 /** `fn()`, or `fallback` when it throws: one helper for the many "may throw, never mind" calls. */
 export function attempt<T, F>(fn: () => T, fallback: F): T | F {
   try {

@@ -4,8 +4,9 @@
  * history for scripts that prefer it.
  */
 import { UsageError, type ParsedFlags } from './flags';
+import { DEFAULT_HOST } from '../../core/defaults';
 
-export const DEFAULT_INGEST_HOST = 'https://us.i.posthog.com';
+export const DEFAULT_INGEST_HOST = DEFAULT_HOST;
 
 export interface Connection {
   apiKey: string;

@@ -121,6 +121,19 @@ function batchBytes(value: number | undefined, problems: string[]): number {
   return MAX_BATCH_CHARS;
 }
 
+/** The project key, or a TypeError saying what was passed instead. */
+export function checkProjectKey(apiKey: unknown): string {
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
+    throw new TypeError("new PostHog(apiKey) needs your project's API key (phc_…) as the first argument.");
+  }
+  if (apiKey.startsWith('phx_')) {
+    throw new TypeError(
+      'the key passed to new PostHog() is a personal API key (phx_…). Capture needs the project API key (phc_…); keep personal keys for hogtail/api.',
+    );
+  }
+  return apiKey;
+}
+
 /** An http(s) URL with a valid port, without a trailing slash; throws a TypeError saying what is wrong. */
 export function resolveHost(host: unknown): string {
   const given = host ?? DEFAULT_HOST;
