@@ -71,6 +71,12 @@ export function buildEvent(
     return fail(`"${name}" properties must be a plain object`, input.properties);
   }
 
+  const oversized = largestCollection(userProperties, maxEventBytes);
+  if (oversized) {
+    // Serialising ten million elements to learn they are too many would block the caller for seconds.
+    return fail(`"${name}" property ${oversized} has too many elements for the ${maxEventBytes}-byte limit; send less`, 0, 'too_large');
+  }
+
   let timestamp: string;
   if (input.timestamp === undefined || input.timestamp === null) {
     timestamp = isoTimestamp(now);
@@ -117,6 +123,20 @@ export function buildEvent(
     }
   }
   return { ok: true, record: { uuid: json.slice(9, 45), json: flatten(json) }, notes };
+}
+
+/**
+ * The name of a top-level property holding an array or typed array so long that its JSON (at least
+ * two characters an element) cannot fit the limit, checked before serialising anything.
+ */
+function largestCollection(properties: object, maxEventBytes: number): string | undefined {
+  for (const key in properties) {
+    const value: unknown = (properties as Record<string, unknown>)[key];
+    if (typeof value !== 'object' || value === null) continue;
+    const length = Array.isArray(value) || ArrayBuffer.isView(value) ? (value as { length?: number }).length : undefined;
+    if (typeof length === 'number' && length * 2 > maxEventBytes) return key;
+  }
+  return undefined;
 }
 
 /**
