@@ -6,7 +6,7 @@
  */
 import { createFetchExecutor } from '../core/fetch-executor';
 import { ServerClient } from '../core/server/client';
-import type { FetchLike, ServerOptions } from '../core/server/options';
+import type { ServerOptions } from '../core/server/options';
 import { gzipWithCompressionStream } from './gzip';
 
 export type PostHogOptions = ServerOptions;
@@ -22,7 +22,7 @@ export class PostHog extends ServerClient {
     }
     super(apiKey, options ?? {}, problems, () => ({
       lib: 'hogtail-edge',
-      executor: createFetchExecutor(((url, init) => fetch(url, init as RequestInit)) as FetchLike),
+      executor: createFetchExecutor((url, init) => fetch(url, init)),
       gzip: gzipWithCompressionStream,
       release() {},
     }));

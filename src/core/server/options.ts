@@ -7,8 +7,8 @@ import { DEFAULT_HOST } from '../defaults';
 import type { Compressor, HttpExecutor } from '../transport';
 import type { BeforeSendFn } from './messages';
 
-/** A fetch-compatible function (the `fetch` option): only POST with a string or bytes body is used. */
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: Uint8Array | string; signal: AbortSignal }) => Promise<Response>;
+/** A fetch-compatible function (the `fetch` option): called with a URL string and a POST with a string or bytes body. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface ServerOptions {
   /** Ingestion host. Default `https://us.i.posthog.com`. */
