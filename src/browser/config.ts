@@ -6,8 +6,10 @@
  * users see it as `HogtailConfig`, hogtail.ts's alias with the client filled in.
  */
 import { DEFAULT_HOST } from '../core/defaults';
+import type { AutocaptureOptions } from './autocapture/options';
 
-export interface ClientConfig<Client> {
+/** Autocapture's options (`autocapture`, `rageclick`, `mask_all_text`…) are in AutocaptureOptions. */
+export interface ClientConfig<Client> extends AutocaptureOptions {
   /** Ingestion host. Default `https://us.i.posthog.com`. */
   api_host?: string;
   /** 'memory' keeps nothing across pages (and no durable queue); anything else uses localStorage. */

@@ -136,7 +136,7 @@ export function createIntake(deps: IntakeDeps): Intake {
       const read = readSpecial(message, make, distinctIdOf, refuse);
       if (read) enqueue(read.event, read.properties, read.envelope);
     },
-    flagCalled({ distinctId, key, value, requestId, error, groups, disableGeoip, locallyEvaluated }) {
+    flagCalled({ distinctId, key, value, requestId, error, groups, disableGeoip, locallyEvaluated, definition }) {
       // A value that could not be had is never recorded as false: it is left out, with the reason.
       const properties: Record<string, unknown> = { $feature_flag: key, locally_evaluated: locallyEvaluated };
       if (value !== undefined) {
@@ -145,6 +145,7 @@ export function createIntake(deps: IntakeDeps): Intake {
       }
       if (requestId !== undefined) properties.$feature_flag_request_id = requestId;
       if (error !== undefined) properties.$feature_flag_error = error;
+      if (definition) Object.assign(properties, { $feature_flag_id: definition.id, $feature_flag_version: definition.version, $feature_flag_reason: 'Evaluated locally' });
       enqueue('$feature_flag_called', properties, { distinctId, groups, disableGeoip });
     },
     resetOptOut() {
