@@ -214,8 +214,8 @@ describe('bad input never throws and never blocks the rest', () => {
   });
 
   it('a key the server refuses (401) is reported with the reason; the events are counted as rejected', async () => {
-    collector = await createCollector();
-    const client = new PostHog('bad key!', { host: collector.url, flushOnExitTimeout: 0 });
+    collector = await createFaultCollector({ plan: () => ({ kind: 'status', status: 401 }) });
+    const client = new PostHog('phc_revoked', { host: collector.url, flushOnExitTimeout: 0 });
     clients.push(client);
     const errors: HogtailError[] = [];
     client.on('error', (error) => errors.push(error));
