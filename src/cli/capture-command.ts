@@ -10,9 +10,11 @@
  */
 import type { HogtailError } from '../core/errors';
 import { PostHog } from '../node/client';
-import { resolveConnection } from './import/connection';
-import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec } from './import/flags';
+import { resolveConnection } from './shared/connection';
+import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec } from './shared/flags';
 import type { CommandIo } from './import-command';
+import { holdProcessOpen } from './shared/keep-alive';
+import { lastTransportReason } from './shared/transport-problem';
 
 const FLAGS: Record<string, FlagSpec> = {
   'distinct-id': { kind: 'string', value: 'ID', help: 'who did it (required)' },
@@ -35,6 +37,10 @@ const USAGE = 'Usage: hogtail capture EVENT --distinct-id ID [--prop key=value .
 
 export function parseProperties(specs: readonly string[]): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
+  // Defined, not assigned: `properties['__proto__'] = v` would set the prototype and drop the property.
+  const set = (key: string, value: unknown): void => {
+    Object.defineProperty(properties, key, { value, enumerable: true, writable: true, configurable: true });
+  };
   for (const spec of specs) {
     const typed = spec.indexOf(':=');
     const plain = spec.indexOf('=');
@@ -43,12 +49,12 @@ export function parseProperties(specs: readonly string[]): Record<string, unknow
       const text = spec.slice(typed + 2);
       if (key === '') throw new UsageError(`--prop needs a name before :=; got ${JSON.stringify(spec)}`);
       try {
-        properties[key] = JSON.parse(text);
+        set(key, JSON.parse(text));
       } catch {
         throw new UsageError(`--prop ${key}:= needs JSON (e.g. 3, true, {"a":1}); got ${JSON.stringify(text)}. Use ${key}=… for a string.`);
       }
     } else if (plain > 0) {
-      properties[spec.slice(0, plain)] = spec.slice(plain + 1);
+      set(spec.slice(0, plain), spec.slice(plain + 1));
     } else {
       throw new UsageError(`--prop takes key=value or key:=json; got ${JSON.stringify(spec)}`);
     }
@@ -59,6 +65,7 @@ export function parseProperties(specs: readonly string[]): Record<string, unknow
 export async function runCaptureCommand(args: string[], io: CommandIo): Promise<number> {
   const err = (text: string) => void io.stderr.write(text);
   let client: PostHog | undefined;
+  const letGo = holdProcessOpen();
   try {
     const flags = parseFlags(args, FLAGS);
     if (flags.booleans.has('help')) {
@@ -84,8 +91,10 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
     let problem: string | undefined;
     // The last problem heard is the reason given if the event is not delivered in the end; a retry
     // that later succeeds is never printed.
+    let gaveUpAfter = '';
     client.on('error', (error: HogtailError) => {
-      problem = error.message.replace(/^hogtail: /, '');
+      problem = error.name === 'TransportError' ? lastTransportReason(error.message) : error.message.replace(/^hogtail: /, '');
+      gaveUpAfter = error.name === 'TransportError' ? ` (gave up after ${retries} attempt(s))` : '';
     });
     client.capture({ event, distinctId, properties, timestamp: flags.strings.get('timestamp'), uuid: flags.strings.get('uuid') });
     // A refusal at capture is reported synchronously: the input is wrong, not the network.
@@ -96,7 +105,7 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
     }
     await client.flush();
     if (client.stats().delivered === 1) return 0;
-    err(`hogtail capture: the event was not delivered: ${problem ?? 'no answer from the server'}\n`);
+    err(`hogtail capture: the event was not delivered: ${problem ?? 'no answer from the server'}${gaveUpAfter}\n`);
     return 1;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -107,5 +116,6 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
     return 1;
   } finally {
     await client?.shutdown(0);
+    letGo();
   }
 }

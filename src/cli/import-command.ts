@@ -7,12 +7,13 @@
  * refused or unreachable, input broken), 2 the command line is wrong or does not fit the input
  * (changed since its checkpoint, a CSV column missing), 130 interrupted.
  */
-import { resolveConnection } from './import/connection';
-import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec, type ParsedFlags } from './import/flags';
+import { resolveConnection } from './shared/connection';
+import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec, type ParsedFlags } from './shared/flags';
 import { INPUT_FORMATS, type InputFormat } from './import/input-format';
 import { parseMapping } from './import/mapping';
 import { EXIT_USAGE, runImport, type ImportIo } from './import/run-import';
 import { TIMESTAMP_FORMATS, type TimestampFormat } from './import/timestamp';
+import { holdProcessOpen } from './shared/keep-alive';
 
 export interface CommandIo {
   env: Record<string, string | undefined>;
@@ -39,8 +40,9 @@ const FLAGS: Record<string, FlagSpec> = {
   checkpoint: { kind: 'string', value: 'FILE', help: 'checkpoint file (default hogtail-import-<id>.checkpoint.json in the current directory)' },
   'source-id': { kind: 'string', value: 'ID', help: 'name the input for its uuids instead of path+size+content (e.g. a stdin stream)' },
   'batch-size': { kind: 'string', value: 'N', help: 'events per request (default 1000)' },
-  'checkpoint-rows': { kind: 'string', value: 'N', help: 'rows per acknowledged chunk (default 5000)' },
-  retries: { kind: 'string', value: 'N', help: 'attempts per request before giving up (default 8)' },
+  'checkpoint-rows': { kind: 'string', value: 'N', help: 'rows per checkpoint step at most (default 5000); the checkpoint also moves with every acknowledged request' },
+  retries: { kind: 'string', value: 'N', help: 'attempts per request before giving up, with backoff and Retry-After (default 8)' },
+  timeout: { kind: 'string', value: 'MS', help: 'per-request timeout in ms (default 60000)' },
   'compression-level': { kind: 'string', value: '1-9', help: 'gzip level of request bodies (default 1: fastest; 9 for a slow link)' },
   help: { kind: 'boolean', help: 'show this help (also -h)' },
 };
@@ -93,6 +95,7 @@ function compressionLevel(flags: ParsedFlags): number {
 export async function runImportCommand(args: string[], io: CommandIo): Promise<number> {
   const out = (text: string) => void io.stdout.write(text);
   const err = (text: string) => void io.stderr.write(text);
+  const letGo = holdProcessOpen();
   try {
     const flags = parseFlags(args, FLAGS);
     if (flags.booleans.has('help')) {
@@ -123,6 +126,7 @@ export async function runImportCommand(args: string[], io: CommandIo): Promise<n
         batchSize: positiveInteger(flags, 'batch-size', 1_000),
         chunkRows: positiveInteger(flags, 'checkpoint-rows', 5_000),
         retries: positiveInteger(flags, 'retries', 8),
+        timeoutMs: positiveInteger(flags, 'timeout', 60_000),
         compressionLevel: compressionLevel(flags),
         // A dry run needs no key: validating a file before you have one is the point.
         connection: dryRun ? undefined : resolveConnection(flags, io.env),
@@ -136,5 +140,7 @@ export async function runImportCommand(args: string[], io: CommandIo): Promise<n
     }
     err(`hogtail import: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
+  } finally {
+    letGo();
   }
 }

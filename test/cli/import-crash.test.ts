@@ -11,6 +11,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createCollector, type Collector, type ReceivedEvent } from '../../src/devserver';
 import { tempDir } from '../support/command-io';
+import { createFaultCollector } from '../support/fault-collector';
 import { buildCommandScript } from '../support/import-cli';
 
 let script: string;
@@ -45,8 +46,8 @@ function writeFixture(dir: string): { good: number[]; badLines: number[] } {
   return { good, badLines };
 }
 
-function startImport(dir: string, url: string, extra: string[] = []): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; stderr: string }> } {
-  const args = [script, 'import', 'events.ndjson', '--api-key', 'phc_test', '--host', url, '--batch-size', '100', '--checkpoint-rows', '200', '--rejects', 'bad.ndjson', ...extra];
+function startImport(dir: string, url: string, extra: string[] = [], chunkRows: string[] = ['--checkpoint-rows', '200']): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; stderr: string }> } {
+  const args = [script, 'import', 'events.ndjson', '--api-key', 'phc_test', '--host', url, '--batch-size', '100', ...chunkRows, '--rejects', 'bad.ndjson', ...extra];
   const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -140,15 +141,58 @@ it('Ctrl-C (SIGINT) stops cleanly with exit 130; --resume sends the rest with no
   expect(rejectedLines(dir)).toEqual(badLines);
 });
 
+it('SIGKILL while a request is in flight: the checkpoint had followed every acknowledged request, so --resume re-sends only that one', async () => {
+  const dir = tempDir();
+  const { good, badLines } = writeFixture(dir);
+  let run: ReturnType<typeof startImport> | undefined;
+  let killed = false;
+  const fault = await createFaultCollector({
+    plan: (index) => {
+      if (index !== 6 || killed) return undefined;
+      // Request 6 is never answered. Once the checkpoint records everything the collector has
+      // acknowledged (or after a generous wait, which then fails the test), the importer is killed.
+      void (async () => {
+        for (let waited = 0; waited < 10_000 && checkpointedEvents(dir) < fault.events.length; waited += 20) await sleep(20);
+        killed = true;
+        run?.child.kill('SIGKILL');
+      })();
+      return { kind: 'hang' };
+    },
+  });
+  collector = fault;
+  run = startImport(dir, fault.url, [], []);
+  const first = await run.done;
+  expect(first.signal, first.stderr).toBe('SIGKILL');
+  expect(fault.events.length).toBe(600);
+  expect(checkpointedEvents(dir)).toBe(600);
+
+  const second = await startImport(dir, fault.url, ['--resume'], []).done;
+  expect(second.code, second.stderr).toBe(0);
+  // Only the request in flight came again, and it had not been recorded: no row arrived twice.
+  expect(expectEachRowOnceInOrder(fault.events, good)).toBe(0);
+  expect(rejectedLines(dir)).toEqual(badLines);
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function readCheckpointIn(dir: string): { sent: number; sources: Array<{ rows: number }> } | undefined {
+  const name = readdirSync(dir).find((file) => file.endsWith('.checkpoint.json'));
+  if (name === undefined) return undefined;
+  try {
+    return JSON.parse(readFileSync(join(dir, name), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Rows the checkpoint in `dir` counts as acknowledged; 0 before there is one. */
 function checkpointedRows(dir: string): number {
-  const name = readdirSync(dir).find((file) => file.endsWith('.checkpoint.json'));
-  if (name === undefined) return 0;
-  try {
-    return (JSON.parse(readFileSync(join(dir, name), 'utf8')) as { sources: Array<{ rows: number }> }).sources[0]!.rows;
-  } catch {
-    return 0;
-  }
+  return readCheckpointIn(dir)?.sources[0]!.rows ?? 0;
+}
+
+/** Events the checkpoint in `dir` counts as acknowledged. */
+function checkpointedEvents(dir: string): number {
+  return readCheckpointIn(dir)?.sent ?? 0;
 }
 
 function readCheckpointName(_output: string, dir: string): string {

@@ -138,3 +138,31 @@ describe('input digest', () => {
     }
   });
 });
+
+describe('a record too long to keep', () => {
+  // 17 M characters in 1 MB pieces, as the importer reads them: over MAX_RECORD_CHARS (16 M).
+  const huge = (piece: string) => Array.from({ length: 17 }, () => piece.repeat(1024 * 1024));
+  const reasons = (seen: Seen) => seen.map((entry) => entry.reason ?? 'ok');
+
+  it('is one rejected row in every format, with its line; the records around it are read', () => {
+    const ndjson = collect(createNdjsonReader, ['{"a":1}\n{"b":"', ...huge('x'), '"}\n{"c":3}\n']);
+    expect(ndjson.map((entry) => entry.line)).toEqual([1, 2, 3]);
+    expect(reasons(ndjson)).toEqual(['ok', expect.stringMatching(/the line is longer than 16 M characters/), 'ok']);
+
+    const json = collect(createJsonArrayReader, ['[{"a":1},\n{"b":"', ...huge('x'), '"},\n{"c":3}]']);
+    expect(json.map((entry) => entry.line)).toEqual([1, 2, 3]);
+    expect(reasons(json)).toEqual(['ok', expect.stringMatching(/the array element is longer than 16 M characters/), 'ok']);
+
+    const csv = collect(createCsvReader, ['k,v\n1,a\n2,"', ...huge('y'), '"\n3,c\n']);
+    expect(csv.map((entry) => entry.line)).toEqual([2, 3, 4]);
+    expect(reasons(csv)).toEqual(['ok', expect.stringMatching(/a field is longer than 16 M characters/), 'ok']);
+  });
+
+  it('is not held while it is skipped: the digest may settle past it', () => {
+    const reader = createNdjsonReader({ record: () => {}, invalid: () => {} });
+    reader.write('{"a":1}\n');
+    for (const piece of huge('x')) reader.write(piece);
+    expect(reader.recordEnd()).toBe(8);
+    expect(reader.settledThrough()).toBe(8 + 17 * 1024 * 1024);
+  });
+});

@@ -55,6 +55,8 @@ describe('hogtail import --resume on changed input', () => {
     writeFileSync(join(dir, 'events.ndjson'), edited);
     const stderr = await expectRefused(['--resume'], /events\.ndjson changed since the checkpoint was written \(content differs\); resuming would re-send rows under different uuids/);
     expect(stderr).toMatch(/Restore the original file, or delete the checkpoint .*hogtail-import-.*\.checkpoint\.json.* to import it as new data/);
+    // Deleting the checkpoint is not a way round it without a cost, and the message says which.
+    expect(stderr).toMatch(/every row is then sent again under new uuids, so the 10 rows already sent would arrive twice\. To send only the rows not sent yet, put them in a new file and import that\./);
     // Without --resume too: the same path still maps to its checkpoint.
     await expectRefused([], /content differs/);
   });

@@ -16,7 +16,7 @@
  */
 import { attempt } from '../../core/safe-json';
 import { readKey, writeKey } from '../storage';
-import { parseRecord, type IdentityState, type StateBacking } from './backing';
+import { parseRecord, type StateBacking } from './backing';
 import { cookieDomain, crossSubdomainByDefault, readCookie, writeCookie, type CookieOptions } from './cookies';
 import { posthogCookieRecord, posthogName, visitFromPosthog } from './posthog-record';
 

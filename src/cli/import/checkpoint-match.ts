@@ -9,10 +9,14 @@ import type { SourceProgress } from './checkpoint';
 import type { OpenedSource } from './open-source';
 
 /** The refusal for a source that is not what the checkpoint was written for. */
-export function changedInputMessage(label: string, isFile: boolean, detail: string, checkpointPath: string): string {
+export function changedInputMessage(label: string, isFile: boolean, detail: string, checkpointPath: string, sent: number): string {
   return (
     `${label} changed since the checkpoint was written (${detail}); resuming would re-send rows under different uuids. ` +
-    `Restore the original ${isFile ? 'file' : 'input'}, or delete the checkpoint (${checkpointPath}) to import it as new data.`
+    `Restore the original ${isFile ? 'file' : 'input'}, or delete the checkpoint (${checkpointPath}) to import it as new data` +
+    (sent > 0
+      ? `: every row is then sent again under new uuids, so the ${sent} rows already sent would arrive twice. ` +
+        `To send only the rows not sent yet, put them in a new file and import that.`
+      : '.')
   );
 }
 

@@ -3,9 +3,9 @@
  * chunks. It is replaced atomically (write a temp file, fsync, rename) so a crash at any instant
  * leaves either the old or the new checkpoint, never half of one. It never runs ahead of the
  * server: a row counts only once its 2xx came back, so --resume loses nothing. What it may re-send,
- * always with the same uuids, is what was not yet recorded as acknowledged: the open chunks (at most
- * five times --checkpoint-rows) plus whatever was acknowledged in the last 250 ms, because writes
- * are spaced out so that an fsync per chunk does not slow a fast import.
+ * always with the same uuids, is what was sent but not yet recorded as acknowledged: the request in
+ * flight (a chunk is normally one request's rows), and an acknowledgement that arrived while the
+ * previous write was still on its way to disk (checkpoint-writer.ts).
  *
  * It is first written before any request, and records what the input was (path, size, identity,
  * and a digest of the text through the last acknowledged row), so --resume can refuse an input
@@ -51,17 +51,34 @@ export async function readCheckpoint(path: string): Promise<Checkpoint | undefin
   return parsed as Checkpoint;
 }
 
+/** Temp names differ per write, so no two writes can ever rename each other's file. */
+let tempSerial = 0;
+
 export async function writeCheckpoint(path: string, checkpoint: Checkpoint): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
-  const handle = await open(temp, 'w');
+  const temp = `${path}.${process.pid}-${++tempSerial}.tmp`;
   try {
-    await handle.writeFile(JSON.stringify(checkpoint, null, 2) + '\n');
-    // Without it a power cut could leave the renamed file empty on some filesystems.
-    await handle.datasync();
-  } finally {
-    await handle.close();
+    const handle = await open(temp, 'w');
+    try {
+      await handle.writeFile(JSON.stringify(checkpoint, null, 2) + '\n');
+      // Without it a power cut could leave the renamed file empty on some filesystems.
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    // A full disk must not leave a half-written temp file behind, nor an error that names no file.
+    await rm(temp, { force: true }).catch(() => {});
+    throw new Error(`cannot write the checkpoint ${path}: ${describeFileError(error)}`, { cause: error });
   }
-  await rename(temp, path);
+}
+
+/** "no space left on device (ENOSPC)": the system's words and code, without the path Node adds to some. */
+export function describeFileError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOSPC') return 'no space left on device (ENOSPC)';
+  if (code === 'EDQUOT') return 'disk quota exceeded (EDQUOT)';
+  return error instanceof Error ? error.message : String(error);
 }
 
 export async function removeCheckpoint(path: string): Promise<void> {

@@ -6,7 +6,8 @@
  * One character at a time, because a quoted field may span pieces; on the importer's hot path
  * this still costs far less than JSON-serialising the event it becomes.
  */
-import { MalformedInputError, type RecordReader, type RecordSink } from './record-sink';
+import { setProperty } from './own-property';
+import { MalformedInputError, MAX_RECORD_CHARS, OVERSIZE_HEAD_CHARS, oversizeReason, type RecordReader, type RecordSink } from './record-sink';
 
 const QUOTE = 34;
 const NEWLINE = 10;
@@ -31,6 +32,8 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
   /** Characters written before the current piece. */
   let base = 0;
   let recordEnd = 0;
+  /** A field over MAX_RECORD_CHARS is open: no record can end before the text written so far. */
+  let oversize = false;
 
   function endField(): void {
     fields.push(field);
@@ -39,6 +42,7 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
 
   /** `end`: where the record's text ends, counted over everything written. */
   function endRecord(end: number): void {
+    oversize = false;
     const done = fields;
     fields = [];
     const start = recordLine;
@@ -57,7 +61,7 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
       return sink.invalid(start, `has ${done.length} fields; the header has ${header.length}`, done.join(delimiter));
     }
     const value: Record<string, string> = {};
-    for (let i = 0; i < header.length; i++) value[header[i]!] = done[i]!;
+    for (let i = 0; i < header.length; i++) setProperty(value, header[i]!, done[i]!);
     sink.record(start, value);
   }
 
@@ -129,7 +133,12 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
       // Keep what is open for the next piece.
       if (state === UNQUOTED || state === QUOTED) {
         field += text.slice(from);
-        from = 0;
+        if (field.length > MAX_RECORD_CHARS) {
+          // Only its start is kept; the record is rejected when it ends.
+          problem ??= oversizeReason('a field');
+          field = field.slice(0, OVERSIZE_HEAD_CHARS);
+          oversize = true;
+        }
       }
       base += text.length;
     },
@@ -148,6 +157,7 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
       state = FIELD_START;
     },
     recordEnd: () => recordEnd,
+    settledThrough: () => (oversize ? base : recordEnd),
   };
 
   function readHeader(names: string[]): string[] {

@@ -10,7 +10,8 @@
 import type { HogtailError } from '../../core/errors';
 import { gzip } from 'node:zlib';
 import { PostHog } from '../../node/client';
-import type { Connection } from './connection';
+import type { Connection } from '../shared/connection';
+import { lastTransportReason } from '../shared/transport-problem';
 import type { RejectEntry } from './rejects-file';
 import type { MappedEvent } from './row-to-event';
 import type { RowUuids } from './row-uuid';
@@ -48,6 +49,8 @@ export interface DeliveryOptions {
   connection: Connection;
   batchSize: number;
   retries: number;
+  /** Per request: how long to wait for the server's answer before counting the attempt as failed. */
+  timeoutMs: number;
   /** zlib level 1-9 for request bodies. */
   compressionLevel: number;
   /**
@@ -102,7 +105,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     maxQueueSize: Number.MAX_SAFE_INTEGER,
     maxQueueBytes: Number.MAX_SAFE_INTEGER,
     fetchRetryCount: options.retries,
-    requestTimeout: 60_000,
+    requestTimeout: options.timeoutMs,
     flushOnExitTimeout: 0,
   });
 
@@ -135,7 +138,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     if (shuttingDown) return;
     const dropped = error as HogtailError & { reason?: string; status?: number; uuids?: string[] };
     if (error.name === 'TransportError') {
-      lastTransportProblem = error.message;
+      lastTransportProblem = lastTransportReason(error.message);
       return;
     }
     if (error.name !== 'DroppedEventsError' || dropped.uuids === undefined) return;
@@ -154,8 +157,14 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     capture(event, uuid) {
       refusal = undefined;
       capturing = true;
-      client.capture({ distinctId: event.distinctId, event: event.event, properties: event.properties, timestamp: event.timestamp, uuid });
-      capturing = false;
+      try {
+        client.capture({ distinctId: event.distinctId, event: event.event, properties: event.properties, timestamp: event.timestamp, uuid });
+      } catch (error) {
+        // capture() is not meant to throw; if a row still makes it, that row is rejected, not the import.
+        return `could not be prepared for sending (${error instanceof Error ? error.message : String(error)})`;
+      } finally {
+        capturing = false;
+      }
       if (refusal !== undefined) return refusal;
       captured++;
       return undefined;

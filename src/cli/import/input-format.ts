@@ -46,5 +46,6 @@ export function createSniffingReader(sink: RecordSink, onDetected?: (format: Inp
     },
     // The held text goes to the reader in one piece, so its count covers everything written.
     recordEnd: () => reader?.recordEnd() ?? 0,
+    settledThrough: () => reader?.settledThrough() ?? 0,
   };
 }

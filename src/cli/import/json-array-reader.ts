@@ -4,7 +4,7 @@
  * (tracking strings, escapes and nesting); JSON.parse, which is fast and exact, parses the element.
  * A broken element is one rejected row; broken structure (no `[`, an unclosed array) stops the import.
  */
-import { MalformedInputError, type RecordReader, type RecordSink } from './record-sink';
+import { MalformedInputError, MAX_RECORD_CHARS, OVERSIZE_HEAD_CHARS, oversizeReason, type RecordReader, type RecordSink } from './record-sink';
 
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
@@ -39,9 +39,17 @@ export function createJsonArrayReader(sink: RecordSink): RecordReader {
   /** Characters written before the current piece. */
   let base = 0;
   let recordEnd = 0;
+  /** The element being read is over MAX_RECORD_CHARS: `pending` keeps its start, the rest is scanned, not kept. */
+  let oversize = false;
 
   /** `end`: where the element's text ends (at its comma or the closing bracket), over everything written. */
   function finishElement(text: string, end: number): void {
+    if (oversize) {
+      oversize = false;
+      recordEnd = end;
+      sink.invalid(elementLine, oversizeReason('the array element'), text.trimStart().slice(0, OVERSIZE_HEAD_CHARS));
+      return;
+    }
     const trimmed = text.trim();
     if (trimmed === '') throw new MalformedInputError(`line ${line}: an array element is missing (two commas, or a comma before ])`);
     recordEnd = end;
@@ -70,7 +78,7 @@ export function createJsonArrayReader(sink: RecordSink): RecordReader {
         if (phase === IN_ARRAY) {
           if (depth === 0 && (c === COMMA || c === CLOSE_BRACKET)) {
             if (hasElement) {
-              finishElement(pending + text.slice(start, i), base + i);
+              finishElement(oversize ? pending : pending + text.slice(start, i), base + i);
               pending = '';
               hasElement = false;
               expectElement = c === COMMA;
@@ -102,7 +110,13 @@ export function createJsonArrayReader(sink: RecordSink): RecordReader {
           throw new MalformedInputError(`line ${line}: unexpected text after the closing ] of the array`);
         }
       }
-      if (hasElement) pending += text.slice(start);
+      if (hasElement && !oversize) {
+        pending += text.slice(start);
+        if (pending.length > MAX_RECORD_CHARS) {
+          oversize = true;
+          pending = pending.slice(0, OVERSIZE_HEAD_CHARS);
+        }
+      }
       base += text.length;
     },
     end() {
@@ -110,5 +124,6 @@ export function createJsonArrayReader(sink: RecordSink): RecordReader {
       if (phase === IN_ARRAY) throw new MalformedInputError(`the JSON array is not closed: the input ends inside it (line ${line})`);
     },
     recordEnd: () => recordEnd,
+    settledThrough: () => (oversize ? base : recordEnd),
   };
 }

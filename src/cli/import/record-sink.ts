@@ -23,6 +23,24 @@ export interface RecordReader {
    * through its last acknowledged row, and this is where that row ends.
    */
   recordEnd(): number;
+  /**
+   * No record handed to the sink later can end before this offset: the importer's input digest
+   * may hash everything up to it instead of holding it. Usually recordEnd(); further on while a
+   * record too long to keep (MAX_RECORD_CHARS) is being skipped.
+   */
+  settledThrough(): number;
+}
+
+/**
+ * The longest record a reader keeps: far beyond any event the server takes (about 1 MB), and far
+ * below V8's longest string (about 512 M characters), which one runaway line would otherwise hit.
+ */
+export const MAX_RECORD_CHARS = 16 * 1024 * 1024;
+/** What the rejects file keeps of a record over MAX_RECORD_CHARS. */
+export const OVERSIZE_HEAD_CHARS = 200;
+
+export function oversizeReason(what: string): string {
+  return `${what} is longer than ${MAX_RECORD_CHARS / 1024 / 1024} M characters; the server takes events up to about 1 MB, so it was skipped without being read`;
 }
 
 /** The file's structure is broken beyond one row (e.g. an unterminated JSON array): stop the import. */

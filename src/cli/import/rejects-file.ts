@@ -7,6 +7,7 @@
  * it are judged again, which means no reject is listed twice or lost.
  */
 import { open, stat, truncate, type FileHandle } from 'node:fs/promises';
+import { describeFileError } from './checkpoint';
 
 export interface RejectEntry {
   source: string;
@@ -27,7 +28,13 @@ export interface RejectsFile {
 }
 
 export function formatReject(entry: RejectEntry): string {
-  return JSON.stringify(entry) + '\n';
+  try {
+    return JSON.stringify(entry) + '\n';
+  } catch {
+    // A record too deep (or too large) to write out: the line number still finds it in the source.
+    const { record: _dropped, ...rest } = entry;
+    return JSON.stringify({ ...rest, record_omitted: 'the record could not be written here; see its line in the source' }) + '\n';
+  }
 }
 
 /**
@@ -66,8 +73,14 @@ export async function openRejectsFile(path: string, keepBytes: number | undefine
     async append(entries) {
       if (entries.length === 0) return;
       const text = entries.map(formatReject).join('');
-      const file = await ensureOpen();
-      await file.write(text);
+      try {
+        const file = await ensureOpen();
+        // A nearly full disk takes part of a write without an error; the rest then fails with ENOSPC.
+        const data = Buffer.from(text);
+        for (let written = 0; written < data.length; ) written += (await file.write(data, written)).bytesWritten;
+      } catch (error) {
+        throw new Error(`cannot write the rejects file ${path}: ${describeFileError(error)}`, { cause: error });
+      }
       bytes += Buffer.byteLength(text);
       count += entries.length;
     },

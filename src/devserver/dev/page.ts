@@ -1,0 +1,77 @@
+/**
+ * The page at `/`: one self-contained document, no framework, no external requests. Everything that
+ * came from a client is put on the page with textContent or as a text node, never parsed as HTML, so
+ * an event named `<img src=x onerror=alert(1)>` shows as those characters. The script never assigns
+ * innerHTML at all, and the CSP (see routes.ts) would stop an injected handler regardless.
+ */
+import { PAGE_SCRIPT_EVENTS } from './page-script-events';
+import { PAGE_SCRIPT_PANELS } from './page-script-panels';
+import { PAGE_STYLE } from './page-style';
+
+export function renderDevPage(nonce: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>hogtail dev</title>
+<style nonce="${nonce}">${PAGE_STYLE}</style>
+</head>
+<body>
+<header>
+  <h1>hogtail dev</h1>
+  <span id="status" class="status" data-state="connecting">connecting…</span>
+  <span class="counts"><b id="count-events">0</b> events · <b id="count-people">0</b> people · <b id="count-groups">0</b> groups · <b id="count-rejected">0</b> rejected requests</span>
+  <span class="actions">
+    <button type="button" id="pause" aria-pressed="false">Pause</button>
+    <button type="button" id="clear">Clear…</button>
+  </span>
+</header>
+<main>
+  <section class="stream" aria-label="Events">
+    <div class="search" role="search">
+      <input id="search" type="search" aria-label="Search every stored event" placeholder="Search every event: name, distinct id or any property value" autocomplete="off">
+    </div>
+    <p id="search-status" class="muted note" aria-live="polite"></p>
+    <p id="paused-note" class="note" hidden>Paused: <b id="paused-count">0</b> new events held. <button type="button" id="resume">Show them</button></p>
+    <p id="empty" class="muted">Waiting for events. Point an SDK at this server's address as its host.</p>
+    <ul id="events"></ul>
+    <button type="button" id="older" hidden>Load older events</button>
+    <p id="zone" class="muted note"></p>
+  </section>
+  <aside>
+    <section aria-labelledby="rejections-title">
+      <h2 id="rejections-title">Rejected requests</h2>
+      <p id="rejections-empty" class="muted">None.</p>
+      <ul id="rejection-list"></ul>
+      <h3>By reason</h3>
+      <div class="scroll"><table id="rejections"><thead><tr><th>status</th><th>reason</th><th>count</th></tr></thead><tbody></tbody></table></div>
+    </section>
+    <section aria-labelledby="flags-title">
+      <h2 id="flags-title">Feature flags</h2>
+      <p id="flags-file" class="muted"></p>
+      <p id="flags-error" class="error" hidden></p>
+      <div class="scroll"><table id="flags"><thead><tr><th>flag</th><th>rollout</th></tr></thead><tbody></tbody></table></div>
+      <h3>What each user got <span id="users-count" class="muted"></span></h3>
+      <div class="scroll"><table id="assignments"><thead></thead><tbody></tbody></table></div>
+      <div class="pager"><button type="button" id="users-prev">Previous</button><span id="users-page" class="muted"></span><button type="button" id="users-next">Next</button></div>
+    </section>
+  </aside>
+</main>
+<dialog id="clear-dialog" aria-labelledby="clear-title">
+  <p id="clear-title"><b>Clear every event and rejected request from this page?</b></p>
+  <p class="muted">The stored files under <code id="clear-dir"></code> are kept (a restart shows the page as cleared) unless you tick this:</p>
+  <label><input type="checkbox" id="clear-files"> also delete the stored files</label>
+  <div class="buttons"><button type="button" id="clear-cancel">Cancel</button><button type="button" id="clear-confirm">Clear</button></div>
+</dialog>
+<script nonce="${nonce}">
+'use strict';
+(function () {
+${PAGE_SCRIPT_EVENTS}
+${PAGE_SCRIPT_PANELS}
+})();
+</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,151 @@
+/**
+ * `hogtail dev`'s event and rejection store: the daily NDJSON logs on disk, the recent ones in memory,
+ * search over all of them, clearing, and change notifications for the live stream.
+ */
+import { dayOf, openDailyLog } from './log-files';
+import { readClearState, writeClearState, type ClearState } from './clear-state';
+import { createMemoryWindow } from './memory-window';
+import { createPageCollector } from './search';
+import type { DevRejection, DevStore, DevStoreOptions, SearchPage, SearchQuery, StoreChange, StoredEvent } from './store-types';
+import { isPlainObject } from '../ingest/json-shape';
+import type { ReceivedEvent } from '../ingest/types';
+
+export type { DevRejection, DevStore, DevStoreOptions, EventQuery, StoreChange, StoredEvent } from './store-types';
+
+export async function openDevStore(dataDir: string, options: DevStoreOptions = {}): Promise<DevStore> {
+  const maxEvents = options.maxEventsInMemory ?? 100_000;
+  const maxEventBytes = options.maxEventBytesInMemory ?? 256 * 1024 * 1024;
+  const maxRejections = options.maxRejectionsInMemory ?? 1_000;
+  const eventLog = openDailyLog(dataDir, 'events');
+  const rejectionLog = openDailyLog(dataDir, 'rejections');
+  const listeners = new Set<(change: StoreChange) => void>();
+  let state: ClearState = readClearState(dataDir);
+  const memory = createMemoryWindow(maxEvents, maxEventBytes, maxRejections);
+  const { events, rejections, counts, keepEvent, keepRejection, trim } = memory;
+  let totalEvents = state.seqBase;
+
+  const notify = (change: StoreChange): void => {
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch {
+        // A watcher that fails (a page that went away mid-write) must not fail the capture.
+      }
+    }
+  };
+
+  let skippedLines = 0;
+  const eventsRead = await eventLog.readLines((line) => {
+    const record = parseLine(line);
+    if (!looksLikeEvent(record)) return void skippedLines++;
+    const seq = ++totalEvents;
+    if (seq <= state.clearedThrough) return;
+    keepEvent({ ...record, seq }, line.length);
+    options.onLoadEvent?.(record);
+    trim();
+  });
+  const rejectionsRead = await rejectionLog.readLines((line) => {
+    const record = parseLine(line);
+    if (!looksLikeRejection(record)) return void skippedLines++;
+    if (state.clearedAt === null || record.at > state.clearedAt) keepRejection(record);
+    trim();
+  });
+  skippedLines += eventsRead.overlong + rejectionsRead.overlong;
+  const loaded = { events: totalEvents - state.seqBase, rejections: memory.totalRejections(), skippedLines };
+
+  const scanFiles = async (query: SearchQuery): Promise<SearchPage> => {
+    const collector = createPageCollector(query);
+    let seq = state.seqBase;
+    const through = state.clearedThrough;
+    const last = totalEvents;
+    await eventLog.readLines((line) => {
+      const record = parseLine(line);
+      if (!looksLikeEvent(record)) return;
+      seq++;
+      // Events appended while the scan runs belong to the next search.
+      if (seq > through && seq <= last) collector.offer({ ...record, seq });
+    });
+    return collector.page();
+  };
+
+  return {
+    dataDir,
+    events: () => events,
+    totalEvents: () => totalEvents,
+    visibleEvents: () => totalEvents - state.clearedThrough,
+    rejections: () => rejections,
+    totalRejections: () => memory.totalRejections(),
+    rejectionCounts: () => counts,
+    loaded,
+    addEvents(batch, warnings) {
+      const first = batch[0];
+      if (first === undefined) return [];
+      // Warnings go to disk with the event, so a restart still flags it.
+      const records = batch.map((event) => {
+        const flagged = warnings?.get(event);
+        return flagged === undefined ? event : { ...event, warnings: flagged };
+      });
+      const lengths = eventLog.append(records, dayOf(first.receivedAt));
+      const stored = records.map((record): StoredEvent => ({ ...record, seq: ++totalEvents }));
+      stored.forEach((event, index) => keepEvent(event, lengths[index] ?? 0));
+      trim();
+      notify({ kind: 'events', events: stored });
+      return stored;
+    },
+    addRejection(rejection) {
+      const stored: DevRejection = { ...rejection, at: new Date().toISOString() };
+      try {
+        rejectionLog.append([stored], dayOf(stored.at));
+      } catch {
+        // Losing the record of a refusal is harmless; the client already has its answer.
+      }
+      keepRejection(stored);
+      trim();
+      notify({ kind: 'rejection', rejection: stored });
+      return stored;
+    },
+    query: (query) => memory.query(query),
+    async search(query) {
+      if (events.length < totalEvents - state.clearedThrough) return scanFiles(query);
+      const collector = createPageCollector(query);
+      for (const event of events) collector.offer(event);
+      return collector.page();
+    },
+    clear({ deleteFiles }) {
+      if (deleteFiles) {
+        eventLog.removeAll();
+        rejectionLog.removeAll();
+      }
+      state = { clearedThrough: totalEvents, seqBase: deleteFiles ? totalEvents : state.seqBase, clearedAt: new Date().toISOString() };
+      writeClearState(dataDir, state);
+      memory.clear();
+      notify({ kind: 'cleared' });
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function looksLikeEvent(record: unknown): record is ReceivedEvent {
+  return (
+    isPlainObject(record) &&
+    typeof record.event === 'string' &&
+    typeof record.distinct_id === 'string' &&
+    isPlainObject(record.properties) &&
+    typeof record.receivedAt === 'string'
+  );
+}
+
+function looksLikeRejection(record: unknown): record is DevRejection {
+  return isPlainObject(record) && typeof record.status === 'number' && typeof record.reason === 'string' && typeof record.at === 'string';
+}
