@@ -10,11 +10,14 @@
  */
 import { createExceptionRateLimiter, exceptionProperties, type ExceptionProperties } from '../core/exceptions';
 
-/** captureException(error, properties): the stack of this call stands in for a value that has none. */
-export function exceptionEventProperties(error: unknown, properties?: Record<string, unknown>, handled = true): ExceptionProperties {
+/**
+ * captureException(error, properties): the stack of this call stands in for a value that has none.
+ * `sdkFrames`: the frames on top of the app's that are the SDK's own (this function, the client
+ * method, any wrapper between them and the app), left out of that stack.
+ */
+export function exceptionEventProperties(error: unknown, properties?: Record<string, unknown>, sdkFrames = 2): ExceptionProperties {
   return {
-    // Two SDK frames sit on top of the app's: this function and the client method that called it.
-    ...exceptionProperties(error, { platform: 'web:javascript', mechanism: { handled }, syntheticStack: new Error().stack, syntheticSkip: 2 }),
+    ...exceptionProperties(error, { platform: 'web:javascript', syntheticStack: new Error().stack, syntheticSkip: sdkFrames }),
     ...properties,
   };
 }

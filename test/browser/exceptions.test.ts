@@ -91,4 +91,13 @@ describe('exceptionEventProperties (captureException)', () => {
     expect(entry).toMatchObject({ type: 'Error', value: 'payment declined', mechanism: { type: 'generic', handled: true, synthetic: true } });
     expect(entry!.stacktrace!.frames.at(-1)!.function).toBe('checkout');
   });
+
+  it('leaves out as many SDK frames as the caller says (a guard between the method and the app)', () => {
+    const guard = <T>(fn: () => T) => fn();
+    const client = { captureException: (error: unknown) => guard(() => exceptionEventProperties(error, undefined, 4)) };
+    function onSubmit() {
+      return client.captureException({ code: 'E_FORM' });
+    }
+    expect(onSubmit().$exception_list[0]!.stacktrace!.frames.at(-1)!.function).toBe('onSubmit');
+  });
 });
