@@ -77,6 +77,14 @@ describe('captureException', () => {
     expect(entry!.stacktrace!.frames.at(-1)!.function).toBe('reportBadInput');
   });
 
+  it('takes the event uuid as posthog-node does (4th argument)', async () => {
+    const { collector, client } = await setup();
+    const uuid = '01890a5d-ac96-774b-bcce-b302099a8057';
+    client.captureException(new Error('retried job'), 'user-3', {}, uuid);
+    await client.flush();
+    expect(collector.events.map((e) => e.uuid)).toEqual([uuid]);
+  });
+
   it('captureExceptionImmediate resolves once the event is at the server', async () => {
     const { collector, client } = await setup();
     await client.captureExceptionImmediate(new Error('now'), 'user-2');
