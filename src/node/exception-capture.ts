@@ -11,6 +11,7 @@
 import { DroppedEventsError, type HogtailError } from '../core/errors';
 import { createExceptionRateLimiter, exceptionProperties } from '../core/exceptions';
 import { uuidv7 } from '../core/uuid';
+import { nameNodeFrames } from './exception-frames';
 import { hookExceptions } from './exception-hooks';
 
 type Properties = Record<string, unknown>;
@@ -53,10 +54,9 @@ export function buildExceptionMessage(
   mechanism: { type: string; handled: boolean },
   callStack?: string,
 ): ExceptionMessage {
-  const built: Properties = {
-    ...exceptionProperties(error, { platform: 'node:javascript', mechanism, syntheticStack: callStack, syntheticSkip: 1 }),
-    ...properties,
-  };
+  const exception = exceptionProperties(error, { platform: 'node:javascript', mechanism, syntheticStack: callStack, syntheticSkip: 1 });
+  for (const entry of exception.$exception_list) if (entry.stacktrace) nameNodeFrames(entry.stacktrace.frames);
+  const built: Properties = { ...exception, ...properties };
   let id = typeof distinctId === 'string' && distinctId.trim() !== '' ? distinctId : undefined;
   if (!id) {
     id = uuidv7();

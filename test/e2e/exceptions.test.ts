@@ -67,7 +67,7 @@ describe.runIf(hasChromium)('exceptions in Chromium', () => {
     const column = APP.split('\n')[4]!.indexOf('new Error') + 1;
     expect(boot.map((e) => [e.type, e.mechanism.type, e.mechanism.handled])).toEqual([
       ['Error', 'onerror', false],
-      ['SyntaxError', 'chained', false],
+      ['SyntaxError', 'chained', undefined],
     ]);
     expect(boot[0]!.stacktrace!.frames.at(-1)).toEqual({ platform: 'web:javascript', function: 'boot', filename: app, lineno: 5, colno: column, in_app: true });
     const cause = boot[1]!.stacktrace!.frames;

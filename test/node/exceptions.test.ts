@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCollector, type Collector } from '../../src/devserver';
+import { PostHog as PostHogNode } from 'posthog-node';
 import { PostHog } from '../../src/node';
 import { ensureBuilt } from '../support/built';
 
@@ -75,6 +76,34 @@ describe('captureException', () => {
     const [entry] = entries(event!);
     expect(entry).toMatchObject({ type: 'TypeError', value: 'input must be a string', mechanism: { synthetic: true } });
     expect(entry!.stacktrace!.frames.at(-1)!.function).toBe('reportBadInput');
+  });
+
+  it('sends what posthog-node sends for the same error (entries, mechanisms, frame names), so issues group alike', async () => {
+    const { collector, client } = await setup();
+    const peer = new PostHogNode('phc_test_key', { host: collector.url, flushAt: 1, fetchRetryCount: 0 });
+    let thrown: unknown;
+    try {
+      chargeCard();
+    } catch (error) {
+      thrown = error;
+    }
+    client.captureException(thrown, 'user-1');
+    peer.captureException(thrown, 'user-1');
+    await client.flush();
+    await peer.shutdown();
+    expect(collector.events).toHaveLength(2);
+    const [ours, theirs] = collector.events.map((event) => entries(event));
+    const shape = (list: Entry[]) =>
+      list.map((entry) => ({
+        type: entry.type,
+        value: entry.value,
+        mechanism: entry.mechanism,
+        // posthog-node adds source lines around in-app frames; the frame's identity is compared.
+        frames: entry.stacktrace?.frames.map(({ filename, function: fn, lineno, colno, in_app, module, platform }) => ({
+          filename, function: fn, lineno, colno, in_app, module, platform,
+        })),
+      }));
+    expect(shape(ours!)).toEqual(shape(theirs!));
   });
 
   it('takes the event uuid as posthog-node does (4th argument)', async () => {
