@@ -134,7 +134,7 @@ describe.runIf(hasChromium)('exceptions in Chromium', () => {
         frames: stacktrace?.frames.map(({ filename, function: fn, lineno, colno, in_app, platform }: any) => ({ filename, function: fn, lineno, colno, in_app, platform })),
       }));
     expect(shape(ours)).toHaveLength(4);
-    expect(shape(ours)).toEqual(shape(theirs));
+    expect(shape(ours)).toEqual(shape(theirs as any[]));
     await page.close();
   });
 });
