@@ -11,6 +11,7 @@
 import { DroppedEventsError, type HogtailError } from '../core/errors';
 import { createExceptionRateLimiter, exceptionProperties } from '../core/exceptions';
 import { uuidv7 } from '../core/uuid';
+import { addContextLines } from './exception-context';
 import { nameNodeFrames } from './exception-frames';
 import { hookExceptions } from './exception-hooks';
 
@@ -55,7 +56,12 @@ export function buildExceptionMessage(
   callStack?: string,
 ): ExceptionMessage {
   const exception = exceptionProperties(error, { platform: 'node:javascript', mechanism, syntheticStack: callStack, syntheticSkip: 1 });
-  for (const entry of exception.$exception_list) if (entry.stacktrace) nameNodeFrames(entry.stacktrace.frames);
+  for (const entry of exception.$exception_list) {
+    if (!entry.stacktrace) continue;
+    // Source lines first: they are read from the absolute paths that naming makes relative.
+    addContextLines(entry.stacktrace.frames);
+    nameNodeFrames(entry.stacktrace.frames);
+  }
   const built: Properties = { ...exception, ...properties };
   let id = typeof distinctId === 'string' && distinctId.trim() !== '' ? distinctId : undefined;
   if (!id) {
