@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCollector, type Collector } from '../../src/devserver';
 import { PostHog as PostHogNode } from 'posthog-node';
+import { PostHog as EdgePostHog } from '../../src/edge/client';
 import { PostHog } from '../../src/node';
 import { ensureBuilt } from '../support/built';
 
@@ -117,6 +118,27 @@ describe('captureException', () => {
     expect(collector.events.map((e) => [e.event, e.properties.$exception_list])).toEqual([
       ['$exception', [expect.objectContaining({ type: 'Error', value: 'now' })]],
     ]);
+  });
+});
+
+describe('hogtail/edge', () => {
+  it('captureException and captureExceptionImmediate send the same shape (frames as V8 gives them)', async () => {
+    collector = await createCollector();
+    const edge = new EdgePostHog('phc_test_key', { host: collector.url, flushAt: 1000 });
+    try {
+      chargeCard();
+    } catch (error) {
+      edge.captureException(error, 'edge-user');
+    }
+    await edge.captureExceptionImmediate('edge string');
+    await edge.shutdown(1000);
+    const [first, second] = collector.events;
+    expect(first).toMatchObject({ event: '$exception', distinct_id: 'edge-user' });
+    const list = entries(first!);
+    expect(list.map((e) => e.type)).toEqual(['Error', 'AggregateError', 'SyntaxError', 'RangeError']);
+    expect(list[0]!.stacktrace!.frames.at(-1)).toMatchObject({ function: 'chargeCard', platform: 'node:javascript', in_app: true });
+    expect(second!.properties.$process_person_profile).toBe(false);
+    expect(entries(second!)[0]).toMatchObject({ type: 'Error', value: 'edge string', mechanism: { type: 'generic', handled: true, synthetic: true } });
   });
 });
 
