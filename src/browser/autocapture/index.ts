@@ -16,9 +16,14 @@ import { createRageclickDetector } from './rageclick';
 
 export type { AutocaptureConfig, AutocaptureOptions, RageclickConfig } from './options';
 
+/**
+ * What the client hands in. These keys cross from the npm entry into the lazily loaded autocapture
+ * chunk, which is minified on its own: none of them may join rollup's list of mangled properties.
+ */
 export interface AutocaptureStart {
   window: Window;
-  config: AutocaptureOptions;
+  /** The client's init() options (autocapture reads its own: see options.ts). */
+  initOptions: AutocaptureOptions;
   /** The client's capture(). */
   capture: (event: string, properties: Record<string, unknown>) => void;
   /** Checked at each event: false while the server's `autocapture_opt_out` holds. */
@@ -39,9 +44,9 @@ function eventElement(event: Event): Element | undefined {
   return node?.nodeType === 1 ? (node as Element) : undefined;
 }
 
-export const startAutocapture: StartAutocapture = ({ window, config, capture, isEnabled, warn }) => {
+export const startAutocapture: StartAutocapture = ({ window, initOptions, capture, isEnabled, warn }) => {
   const doc = window.document;
-  const settings = readOptions(config, doc, warn);
+  const settings = readOptions(initOptions, doc, warn);
   const rage = settings.rage;
   const isRage = rage && createRageclickDetector(rage.radius, rage.windowMs, rage.count);
 
