@@ -30,6 +30,7 @@ function chargeCard(): never {
   try {
     JSON.parse('{not json');
   } catch (error) {
+    // eslint-disable-next-line preserve-caught-error -- the test needs a cause chain of this shape
     throw new Error('payment failed', { cause: new AggregateError([error, new RangeError('amount')], 'both gateways failed') });
   }
   throw new Error('unreachable');

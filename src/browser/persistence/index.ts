@@ -16,7 +16,7 @@
  */
 import { attempt } from '../../core/safe-json';
 import { readKey, writeKey } from '../storage';
-import { parseRecord, watchKey, type IdentityState, type StateBacking } from './backing';
+import { parseRecord, watchKey, type StateBacking } from './backing';
 import { cookieDomain, crossSubdomainByDefault, readCookie, writeCookie, type CookieOptions } from './cookies';
 import { identityFromPosthog, posthogCookieRecord, posthogName } from './posthog-record';
 
