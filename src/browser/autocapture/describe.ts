@@ -96,9 +96,12 @@ export interface Described {
   properties: Record<string, unknown>;
 }
 
-/** The event properties for `target` (the caller has checked that the event may be captured at all). */
-export function describe(target: Element, eventType: string, settings: DescribeSettings, pageHost: string): Described {
-  let path = elementPath(target);
+/**
+ * The event properties for the element path (elementPath's, target first), once the caller has
+ * checked that the event may be captured at all.
+ */
+export function describe(path: Element[], eventType: string, settings: DescribeSettings, pageHost: string): Described {
+  let target = path[0]!;
   let maskText = settings.maskText;
   // A click on an SVG icon (or a part of one) inside a link or button is the control's click.
   const control = eventType === 'click' && target.namespaceURI === SVG ? path.findIndex((el) => ['a', 'button'].includes(tagOf(el))) : -1;

@@ -63,10 +63,7 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
     );
   };
 
-  const send = (event: string, target: Element, type: string) => {
-    const { properties } = describe(target, type, settings, window.location.host);
-    capture(event, properties);
-  };
+  const send = (event: string, path: Element[], type: string) => capture(event, describe(path, type, settings, window.location.host).properties);
 
   const handle = (event: Event) => {
     try {
@@ -79,12 +76,12 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
       if (type === 'click') {
         const { clientX, clientY, detail } = event as MouseEvent;
         // detail 0: a click from the keyboard (Enter held down repeats it) or from script, not a pointer.
-        if (detail > 0 && isRage?.(clientX, clientY, event.timeStamp) && !within(target, rage!.ignore)) send('$rageclick', target, type);
+        if (detail > 0 && isRage?.(clientX, clientY, event.timeStamp) && !within(target, rage!.ignore)) send('$rageclick', path, type);
         if (!path.some((el) => el.matches(INTERACTIVE))) return;
       } else if (type === 'submit' ? tag !== 'form' : !FIELDS.includes(tag) || (target as HTMLInputElement).type === 'password') {
         return;
       }
-      send('$autocapture', target, type);
+      send('$autocapture', path, type);
     } catch (error) {
       warn(`autocapture failed on a ${event.type} event: ${String(error)}`);
     }
