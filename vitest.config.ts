@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // `hogtail/react` imports the client as 'hogtail' (the app's own instance); in tests that is the source.
+  resolve: { alias: [{ find: /^hogtail(\/browser)?$/, replacement: fileURLToPath(new URL('./src/browser/index.ts', import.meta.url)) }] },
   test: {
     include: ['test/**/*.test.ts'],
     // Real servers on 127.0.0.1 and real Chromium: give them room, never assert timings.

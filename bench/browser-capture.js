@@ -6,7 +6,7 @@
 // each wrote to localStorage. Also the script sizes, min and gzip, measured now.
 //   npm run build && node bench/browser-capture.js [--events 10000] [--rounds 3] [--write]
 // --write puts the tables into BENCHMARKS.md (section browser-capture).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeBenchmarkSection } from './lib/write-section.js';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';

@@ -6,7 +6,7 @@
 // --write puts the table into BENCHMARKS.md between the import-throughput markers.
 // The commands are bundled from src/ here (rollup JS API) so the bench does not depend on the CLI wiring.
 import { fork } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { writeBenchmarkSection } from './lib/write-section.js';
 import { arg } from './lib/args.js';
 import { once, startCollector } from './lib/processes.js';

@@ -3,16 +3,43 @@
 //   node bench/node-flags.js [--write]
 // 1) 10,000 capture({ sendFeatureFlags: true }) over 1,000 users, then shutdown.
 // 2) 10,000 getFeatureFlag() calls over 100 users.
+// 3) Local evaluation with a personal key, both SDKs polling the same definitions from the same
+//    server: getFeatureFlag checks per second (10 flags x 10,000 users, person properties given so
+//    every flag is decidable locally), getAllFlags per second, and the requests each made.
 // The loopback server answers both decide (/decide/?v=3, hogtail) and /flags/ (posthog-node 5),
-// in the v3 shape both understand, and counts requests by path.
+// in the v3 shape both understand, serves the definitions on both local-evaluation paths, and
+// counts requests by path.
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { PostHog as PostHogNode } from 'posthog-node';
 import { writeBenchmarkSection } from './lib/write-section.js';
 import { PostHog as Hogtail } from '../dist/node/index.js';
 
-const counts = { flags: 0, batchEvents: 0 };
+const PERSONAL_KEY = 'phx_bench_personal_key';
+const percent = (i) => ({ properties: [], rollout_percentage: 10 + 9 * i });
+const DEFINITIONS = JSON.stringify({
+  group_type_mapping: { 0: 'company' },
+  cohorts: { 1: { type: 'OR', values: [{ type: 'AND', values: [{ key: 'plan', value: 'pro', type: 'person' }] }] } },
+  flags: [
+    ...[0, 1, 2, 3].map((i) => ({ id: i + 1, key: `rollout-${i}`, active: true, filters: { groups: [percent(i)] } })),
+    { id: 5, key: 'exp', active: true, filters: { groups: [percent(9)], multivariate: { variants: [{ key: 'a', rollout_percentage: 34 }, { key: 'b', rollout_percentage: 33 }, { key: 'c', rollout_percentage: 33 }] }, payloads: { a: '{"x":1}' } } },
+    { id: 6, key: 'pro', active: true, filters: { groups: [{ properties: [{ key: 'plan', value: ['pro', 'team'], type: 'person' }], rollout_percentage: 100 }] } },
+    { id: 7, key: 'email', active: true, filters: { groups: [{ properties: [{ key: 'email', operator: 'icontains', value: '@acme', type: 'person' }], rollout_percentage: 50 }] } },
+    { id: 8, key: 'signup', active: true, filters: { groups: [{ properties: [{ key: 'signed_up', operator: 'is_date_after', value: '-30d', type: 'person' }], rollout_percentage: 100 }] } },
+    { id: 9, key: 'cohort', active: true, filters: { groups: [{ properties: [{ key: 'id', value: 1, type: 'cohort' }], rollout_percentage: 100 }] } },
+    { id: 10, key: 'age', active: true, filters: { groups: [{ properties: [{ key: 'age', operator: 'gte', value: 30, type: 'person' }], rollout_percentage: 100 }] } },
+  ],
+});
+const LOCAL_KEYS = JSON.parse(DEFINITIONS).flags.map((flag) => flag.key);
+
+const counts = { flags: 0, batchEvents: 0, definitions: 0 };
 const server = http.createServer((req, res) => {
+  if (req.url.startsWith('/flags/definitions') || req.url.startsWith('/api/feature_flag/local_evaluation')) {
+    counts.definitions++;
+    res.writeHead(req.headers.authorization === `Bearer ${PERSONAL_KEY}` ? 200 : 401, { 'content-type': 'application/json', etag: '"v1"' });
+    res.end(DEFINITIONS);
+    return;
+  }
   // Counted on arrival: a flood of concurrent requests may not all get an answer.
   if (req.url.startsWith('/decide') || req.url.startsWith('/flags')) counts.flags++;
   const chunks = [];
@@ -61,6 +88,34 @@ for (const [name, make] of Object.entries(makers)) {
   rows.push({ name, captureDecides, captured, captureMs, getDecides, getMs, errors });
   console.error(`${name}: capture ${captureDecides} decides, get ${getDecides} decides`);
 }
+
+// 3) Local evaluation.
+const localMakers = {
+  hogtail: () => new Hogtail('phc_bench', { host, personalApiKey: PERSONAL_KEY, flushOnExitTimeout: 0 }),
+  'posthog-node': () => new PostHogNode('phc_bench', { host, personalApiKey: PERSONAL_KEY, maxQueueSize: 100_000 }),
+};
+const person = (u) => ({ plan: u % 3 ? 'free' : 'pro', email: `u${u}@${u % 2 ? 'acme' : 'other'}.com`, signed_up: new Date(Date.now() - (u % 60) * 86_400_000).toISOString(), age: 18 + (u % 50) });
+const localRows = [];
+for (const [name, make] of Object.entries(localMakers)) {
+  counts.flags = counts.definitions = 0;
+  const client = make();
+  if (!(await client.waitForLocalEvaluationReady(10_000))) throw new Error(`${name}: definitions did not load`);
+  const checks = 100_000;
+  let on = 0;
+  let t0 = performance.now();
+  for (let i = 0; i < checks; i++) {
+    const u = i % 10_000;
+    const value = await client.getFeatureFlag(LOCAL_KEYS[i % LOCAL_KEYS.length], `user-${u}`, { personProperties: person(u), sendFeatureFlagEvents: false });
+    if (value) on++;
+  }
+  const checkMs = performance.now() - t0;
+  t0 = performance.now();
+  for (let u = 0; u < 10_000; u++) await client.getAllFlags(`user-${u}`, { personProperties: person(u) });
+  const allMs = performance.now() - t0;
+  localRows.push({ name, checksPerSec: (checks / checkMs) * 1000, allPerSec: (10_000 / allMs) * 1000, on, definitions: counts.definitions, remote: counts.flags });
+  await client.shutdown(10_000);
+  console.error(`${name}: ${Math.round((checks / checkMs) * 1000)} checks/s, ${counts.definitions} definitions requests, ${counts.flags} flag requests`);
+}
 server.close();
 
 const lines = [
@@ -74,5 +129,18 @@ const lines = [
 ];
 const table = lines.join('\n');
 console.log(table);
-if (process.argv.includes('--write')) writeBenchmarkSection('node-flags', 'Node feature flags', table);
+const localTable = [
+  `Command: \`npm run build && node bench/node-flags.js\` (${new Date().toISOString().slice(0, 10)}, Node ${process.version}); both SDKs with the same personal key, polling the same 10 definitions (rollouts, a multivariate flag, exact/icontains/relative-date/gte conditions, a cohort) from the same loopback server.`,
+  '',
+  '| SDK | getFeatureFlag checks/s (100,000 over 10 flags x 10,000 users) | getAllFlags/s (10,000 users) | flags on (same for both = same answers) | definitions requests | remote flag requests |',
+  '| --- | ---: | ---: | ---: | ---: | ---: |',
+  ...localRows.map(
+    (r) => `| ${r.name} | ${Math.round(r.checksPerSec).toLocaleString('en-US')} | ${Math.round(r.allPerSec).toLocaleString('en-US')} | ${r.on.toLocaleString('en-US')} | ${r.definitions} | ${r.remote} |`,
+  ),
+].join('\n');
+console.log(localTable);
+if (process.argv.includes('--write')) {
+  writeBenchmarkSection('node-flags', 'Node feature flags', table);
+  writeBenchmarkSection('node-flags-local', 'Node local flag evaluation', localTable);
+}
 process.exit(0);

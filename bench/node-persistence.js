@@ -4,7 +4,7 @@
 // own process. Every run is a fresh process with a fresh journal directory.
 //   node bench/node-persistence.js [--events 100000] [--users 1000] [--rounds 3] [--modes memory,interval,always] [--write]
 // Needs dist/ (npm run build). --write puts the table into BENCHMARKS.md between the node-persistence markers.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { writeBenchmarkSection } from './lib/write-section.js';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,26 +1,36 @@
 /**
- * The last chance on pagehide: as many pending events as fit in one sendBeacon (64 KB, shared
- * with keepalive requests in flight), gzip'd synchronously (the page is going away; there is no
- * later for CompressionStream), as text/plain so no preflight is needed. The page
- * never learns whether the beacon arrived, so the events stay stored and the next page of the
- * origin sends them again with the same uuid (DESIGN §4.2); what did not fit simply waits for it.
+ * The last chance on pagehide: as many events as fit in one sendBeacon (64 KB, shared with
+ * keepalive requests in flight), gzip'd synchronously (the page is going away; there is no later
+ * for CompressionStream), as text/plain so no preflight is needed. The page never learns whether
+ * the beacon arrived, so stored events stay stored and the next page of the origin sends them
+ * again with the same uuid.
  */
 import { batchBody, batchUrl } from '../core/batch-sender';
 import type { QueuedEvent } from '../core/event';
 import { gzipSmall } from '../core/gzip-small';
 import { attempt } from '../core/safe-json';
+import type { HttpRequest } from '../core/transport';
+import type { Endpoint } from './send-batch';
 
 const BEACON_MAX_BYTES = 65_000;
 
-/** Sends as many of `events` (from the front) as one beacon takes. */
-export function sendByBeacon(events: readonly QueuedEvent[], apiKey: string, host: string, gzip: boolean): void {
-  if (typeof navigator.sendBeacon !== 'function') return;
+/** core's HttpRequest handed to sendBeacon; true when the browser took it (not that it arrived). */
+function beaconExecutor({ url, body, headers }: HttpRequest): boolean {
+  const blob = new Blob([body as BlobPart], { type: headers['Content-Type'] });
+  // Some browsers throw instead of returning false.
+  return blob.size <= BEACON_MAX_BYTES && attempt(() => navigator.sendBeacon(url, blob), false);
+}
+
+/** Sends as many of `events` (from the front) as one beacon takes; returns how many it took. */
+export function sendByBeacon(endpoint: Endpoint, events: readonly QueuedEvent[]): number {
+  if (typeof navigator.sendBeacon !== 'function') return 0;
+  const { apiKey, host, gzip, timeoutMs } = endpoint;
   const url = batchUrl(host, gzip) + (gzip ? '&' : '?') + 'beacon=1';
   // Halve until it fits: a body over the budget, or a browser that refuses it, is tried smaller.
   for (let count = Math.min(events.length, 1000); count > 0; count >>= 1) {
     const json = batchBody(apiKey, events.slice(0, count), false, new Date().toISOString());
-    const blob = new Blob([gzip ? (gzipSmall(json) as BlobPart) : json], { type: 'text/plain' });
-    // Some browsers throw instead of returning false; try smaller.
-    if (blob.size <= BEACON_MAX_BYTES && attempt(() => navigator.sendBeacon(url, blob), false)) return;
+    const body = gzip ? gzipSmall(json) : json;
+    if (beaconExecutor({ url, body, headers: { 'Content-Type': 'text/plain' }, timeoutMs })) return count;
   }
+  return 0;
 }

@@ -1,10 +1,11 @@
 /**
  * init() options, named as posthog-js names them where it has a name; options posthog-js has and
  * hogtail does not are accepted and ignored, so an existing init() call keeps working.
+ *
+ * Generic over the client type only so this file needs nothing from hogtail.ts (no import cycle);
+ * users see it as `HogtailConfig`, hogtail.ts's alias with the client filled in.
  */
-import type { Hogtail } from './client';
-
-export interface HogtailConfig {
+export interface ClientConfig<Client> {
   /** Ingestion host. Default `https://us.i.posthog.com`. */
   api_host?: string;
   /** 'memory' keeps nothing across pages (and no durable queue); anything else uses localStorage. */
@@ -37,7 +38,7 @@ export interface HogtailConfig {
   /** `$pageview` at init (default true); 'history_change' also on pushState/replaceState/popstate. */
   capture_pageview?: boolean | 'history_change';
   /** Called once init is done, with the client. */
-  loaded?: (client: Hogtail) => void;
+  loaded?: (client: Client) => void;
   debug?: boolean;
   /** Start opted out until opt_in_capturing(). */
   opt_out_capturing_by_default?: boolean;

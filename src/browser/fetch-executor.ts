@@ -1,18 +1,16 @@
 /**
- * The browser's HttpExecutor (core's contract, with positional arguments: no request object to
- * build in the script tag): fetch with `keepalive`, so a request in flight when the page goes
- * away still completes (it counts against the same 64 KB budget as sendBeacon, hence the size
- * check). While the browser says it is offline no request is attempted: the send waits for the
- * `online` event (or a minute, in case the flag is wrong), so an offline spell costs no retries
- * and ends the moment the network is back.
+ * The browser's HttpExecutor (core's transport contract): fetch with `keepalive`, so a request in
+ * flight when the page goes away still completes (it counts against the same 64 KB budget as
+ * sendBeacon, hence the size check). While the browser says it is offline no request is
+ * attempted: the send waits for the `online` event (or a minute, in case the flag is wrong), so
+ * an offline spell costs no retries and ends the moment the network is back.
  */
-import type { HttpResponse } from '../core/transport';
+import type { HttpExecutor } from '../core/transport';
 
 /** Bodies at most this big go as keepalive requests; the browser's budget for all of them is 64 KB. */
 export const KEEPALIVE_MAX_BYTES = 60_000;
 
-/** A POST of `body`, answered as core's HttpResponse; `headers` may be left out (decide sends none). */
-export const fetchExecutor = async (url: string, body: Uint8Array | string, timeoutMs: number, headers?: Record<string, string>): Promise<HttpResponse> => {
+export const fetchExecutor: HttpExecutor = async ({ url, body, headers, timeoutMs }) => {
   if (navigator.onLine === false) {
     await new Promise((resolve) => {
       addEventListener('online', resolve, { once: true });

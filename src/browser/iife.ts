@@ -6,6 +6,15 @@
  */
 import { createHogtail } from './client';
 import { adoptSnippet, isSnippetStub } from './snippet';
+import type { Hogtail } from './index';
+
+// What `import 'hogtail/hogtail.iife.js'` (and the script tag) gives TypeScript: the global it sets.
+declare global {
+  interface Window {
+    /** The script tag's client; also `window.posthog` unless a real posthog-js is already there. */
+    hogtail: Hogtail;
+  }
+}
 
 const w = window as unknown as Record<string, unknown>;
 const client = createHogtail();

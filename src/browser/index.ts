@@ -8,9 +8,8 @@ const hogtail = createHogtail();
 
 export default hogtail;
 export { hogtail, hogtail as posthog, createHogtail };
-export type { CaptureOptions, Hogtail } from './client';
+export type { CaptureOptions, Hogtail, HogtailConfig } from './hogtail';
 export type { FlagValue } from '../core/flags/decide';
-export type { HogtailConfig } from './config';
 export { DroppedEventsError, HogtailError, InvalidEventError, TransportError } from '../core/errors';
 export type { DropReason } from '../core/errors';
 export { LIB_VERSION } from '../core/version';

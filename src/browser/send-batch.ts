@@ -1,27 +1,32 @@
 /**
- * One /batch/ request from the page: core's createBatchSender specialised to what a page sends
- * (text/plain, so a cross-origin POST stays "simple" and needs no CORS preflight; gzip as decide
- * last allowed it; never a historical migration). Same body, URL and outcomes, fewer script-tag
- * bytes than the general factory and its options object.
+ * One /batch/ request from the page: core's batch sender on the fetch executor, as text/plain
+ * (a cross-origin POST stays "simple" and needs no CORS preflight), gzip'd when the server last
+ * said it takes gzip, never a historical migration. The beacon (beacon.ts) sends the same body to
+ * the same endpoint; both take (endpoint, events).
  */
-import { batchBody, batchUrl } from '../core/batch-sender';
+import { createBatchSender } from '../core/batch-sender';
 import type { QueuedEvent } from '../core/event';
-import { classifyResponse, noResponse, type DeliveryResult } from '../core/transport';
+import type { DeliveryResult } from '../core/transport';
 import { gzipBody } from './compress';
 import { fetchExecutor } from './fetch-executor';
 
-export async function sendBatch(
-  apiKey: string,
-  host: string,
-  events: readonly QueuedEvent[],
-  gzip: boolean,
-  timeoutMs: number,
-): Promise<DeliveryResult> {
-  const json = batchBody(apiKey, events, false, new Date().toISOString());
-  try {
-    const body = gzip ? await gzipBody(json) : json;
-    return classifyResponse(await fetchExecutor(batchUrl(host, gzip), body, timeoutMs, { 'Content-Type': 'text/plain' }));
-  } catch (cause) {
-    return noResponse(cause);
-  }
+/** Where and how this page sends events. `gzip` changes when a flags answer says what the server takes. */
+export interface Endpoint {
+  readonly apiKey: string;
+  readonly host: string;
+  gzip: boolean;
+  readonly timeoutMs: number;
+}
+
+export function sendBatch(endpoint: Endpoint, events: readonly QueuedEvent[]): Promise<DeliveryResult> {
+  const { apiKey, host, gzip, timeoutMs } = endpoint;
+  // Built per request: cheap next to the request, and it follows `gzip` as it changes.
+  return createBatchSender({
+    host,
+    apiKey,
+    executor: fetchExecutor,
+    compress: gzip ? gzipBody : undefined,
+    timeoutMs,
+    contentType: 'text/plain',
+  })(events);
 }

@@ -4,8 +4,7 @@
  * We run init first, then every queued call in the order it was made (posthog-js reorders some;
  * a page expects its own order), then the client takes the stub's place.
  */
-import type { HogtailConfig } from './config';
-import type { Hogtail } from './client';
+import type { Hogtail, HogtailConfig } from './hogtail';
 
 type Call = [string, ...unknown[]];
 export type SnippetStub = Call[] & { _i?: [string, HogtailConfig?, string?][] } & Record<string, unknown>;

@@ -1,5 +1,6 @@
 /**
- * Who the user is and what sticks to them, persisted in one localStorage key per project:
+ * Who the user is and what sticks to them, persisted per project (localStorage by default; the
+ * persistence modes and posthog-js's cookie are in persistence/):
  * distinct id, device id, identified or not, super properties, groups, opt-out and the session.
  *
  * Writes are coalesced to one per task (a capture loop touches the session on every call), and
@@ -10,7 +11,7 @@
 import type { FlagsSnapshot } from '../core/flags/decide';
 import { attempt } from '../core/safe-json';
 import { uuidv7 } from '../core/uuid';
-import { readKey, writeKey } from './storage';
+import { storageBacking, type StateBacking } from './persistence/backing';
 
 export interface PersistedState {
   distinct_id: string;
@@ -54,49 +55,44 @@ function parse(text: string | null): Partial<PersistedState> | undefined {
   return typeof value?.distinct_id === 'string' ? value : undefined;
 }
 
+/**
+ * @param backing where the state is kept (persistence/): by default `store` under `key`, with
+ *   posthog-js's record read from `store` too; the cookie modes hand in their own.
+ */
 export function createStateStore(
   store: Storage | undefined,
   key: string,
   token: string,
   bootstrap: { distinctID?: unknown; isIdentifiedID?: unknown } | undefined,
+  backing: StateBacking = storageBacking(store, key, token),
 ): StateStore {
   const load = (): PersistedState | undefined => {
-    const saved = parse(readKey(store, key));
+    const saved = parse(backing.read());
     return saved && { ...freshState(), ...saved };
   };
   let state = load();
   if (!state) {
     state = freshState();
     const bootId = bootstrap?.distinctID;
-    // The bootstrap identity, else posthog-js's own record of this user: read the same way.
-    const from = (
+    // The bootstrap identity, else posthog-js's own record of this user (its session included).
+    const from: Partial<PersistedState> | undefined =
       typeof bootId === 'string' && bootId !== ''
-        ? { distinct_id: bootId, $user_state: bootstrap!.isIdentifiedID && 'identified' }
-        : parse(readKey(store, 'ph_' + token + '_posthog'))
-    ) as Record<string, unknown> | undefined;
-    if (from) {
-      state.distinct_id = from.distinct_id as string;
-      if (typeof from.$device_id === 'string') state.$device_id = from.$device_id;
-      if (from.$user_state === 'identified') state.$user_state = 'identified';
-    }
+        ? { distinct_id: bootId, ...(bootstrap!.isIdentifiedID ? { $user_state: 'identified' as const } : {}) }
+        : backing.posthog();
+    Object.assign(state, from);
   }
   let scheduled = false;
   const write = () => {
     scheduled = false;
-    writeKey(store, key, JSON.stringify(state));
+    backing.write(state!);
   };
   const save = () => {
-    if (scheduled || !store) return;
+    if (scheduled) return;
     scheduled = true;
     queueMicrotask(write);
   };
   save();
-
-  if (store) {
-    addEventListener('storage', (event) => {
-      if (event.key === key) state = load() ?? state;
-    });
-  }
+  backing.watch(() => (state = load() ?? state));
 
   return {
     get state() {

@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { isLoopbackHost } from '../devserver/dev-host';
-import { loadFixturesFile } from '../devserver/dev-fixtures';
-import { startDevServer, type DevServer } from '../devserver/dev-server';
+import { isLoopbackHost } from '../devserver/dev/host';
+import { loadFixturesFile } from '../devserver/dev/fixtures';
+import { startDevServer, type DevServer } from '../devserver/dev/server';
 import { DEV_PERSONAL_API_KEY } from '../devserver/management';
 
 export interface DevCommandIo {

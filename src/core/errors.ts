@@ -6,11 +6,14 @@
 
 /** Why an event left the queue without a 2xx from the server. */
 export type DropReason =
+  | 'rate_limited' // an autocaptured exception over its type's rate (a throw loop)
   | 'invalid' // rejected at capture: bad name, distinct id, properties, timestamp or uuid
   | 'too_large' // over the per-event size limit (at capture, or a 413 for a single event)
   | 'queue_full' // evicted as the oldest when the queue hit its count or byte cap
   | 'opted_out' // captured while the user had opted out
   | 'rejected' // the server answered 4xx for a request carrying only this event, or refused the key/host
+  | 'retries_exhausted' // still failing after the retries the user allowed (fetchRetryCount)
+  | 'before_send' // a before_send hook returned null (counted, not reported: the app chose it)
   | 'shutdown'; // still queued when shutdown()'s deadline passed
 
 export class HogtailError extends Error {

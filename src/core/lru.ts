@@ -8,6 +8,8 @@ export interface Lru<K, V> {
   has(key: K): boolean;
   delete(key: K): void;
   clear(): void;
+  /** Keys from least to most recently used (for persisting the map). */
+  keys(): K[];
   readonly size: number;
 }
 
@@ -31,6 +33,7 @@ export function createLru<K, V>(maxSize: number): Lru<K, V> {
     has: (key) => map.has(key),
     delete: (key) => void map.delete(key),
     clear: () => map.clear(),
+    keys: () => [...map.keys()],
     get size() {
       return map.size;
     },

@@ -1,15 +1,11 @@
-export { createCollector } from './collector';
-export type { Collector, CollectorOptions, Exchange, RequestInfo } from './collector';
-export {
-  createIngestHandler,
-  evaluateRequest,
-  writeOutcome,
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_MAX_EVENT_BYTES,
-} from './ingest';
-export type { IngestOptions, IngestOutcome } from './ingest';
-export { defaultDecideResponse } from './decide';
-export { sendText, sendJson, sendEmpty, corsHeaders } from './respond';
+/**
+ * `hogtail/devserver`: the test collector, `hogtail dev` as a library, and the flags handler, with
+ * their types. HTTP plumbing and the ingestion rules' internals stay private so they can change.
+ */
+export { createCollector } from './collector/collector';
+export type { Collector, CollectorOptions, Exchange, RequestInfo } from './collector/collector';
+export { defaultDecideResponse } from './ingest/decide';
+export type { IngestOptions, IngestOutcome } from './ingest/ingest';
 export type {
   CaptureEndpoint,
   DecideHandler,
@@ -17,16 +13,10 @@ export type {
   DecideResponse,
   ReceivedEvent,
   Rejection,
-} from './types';
-export { startDevServer } from './dev-server';
-export type { DevServer, DevServerOptions } from './dev-server';
-export type { DevRejection, DevStore, EventQuery, StoredEvent } from './dev-store';
-export type { DevSummary } from './dev-summary';
-export {
-  createFlagsDecide,
-  parseFlagDefinitions,
-  FlagDefinitionsError,
-  evaluateFlags,
-  flagHash,
-} from './flags';
+} from './ingest/types';
+export { startDevServer } from './dev/server';
+export type { DevServer, DevServerOptions } from './dev/server';
+export type { DevRejection, DevStore, EventQuery, StoredEvent } from './dev/store';
+export type { DevSummary } from './dev/summary';
+export { createFlagsDecide, FlagDefinitionsError } from './flags';
 export type { FlagDefinitions, FlagDefinition, FlagsDecide, FlagsDecideOptions, FlagValue } from './flags';

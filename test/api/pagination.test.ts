@@ -136,7 +136,7 @@ describe('cursor pages (groups)', () => {
     await expect(client.groups.list({})).rejects.toThrow(/group_type_index/);
     // @ts-expect-error and a call without params at all
     await expect(client.groups.list()).rejects.toBeInstanceOf(TypeError);
-    // @ts-expect-error
+    // @ts-expect-error group_type_index is required
     expect(() => client.groups.list.iterate({ search: 'x' })).toThrow(TypeError);
     await expect(client.groups.list({ group_type_index: -1 })).rejects.toBeInstanceOf(TypeError);
     // @ts-expect-error a string is not an index

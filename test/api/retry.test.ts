@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api';
 import { parseRetryAfter, backoffDelay, isRetryableStatus } from '../../src/api/retry';
 import { seedUuid, type ManagementServer } from '../../src/devserver/management';
-import { caught, clientFor, startServer } from './helpers';
+import { clientFor, startServer } from './helpers';
 
 let server: ManagementServer;
 let client: ApiClient;

@@ -3,7 +3,7 @@ import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DevSummary, StoredEvent } from '../../src/devserver';
-import { loadFixturesFile } from '../../src/devserver/dev-fixtures';
+import { loadFixturesFile } from '../../src/devserver/dev/fixtures';
 import { createSeedFixtures, DEV_PERSONAL_API_KEY, SEED_COUNTS } from '../../src/devserver/management';
 import { aBatch, anEvent, KEY, post, postJson } from './helpers';
 import { devHarness, getJson } from './dev-support';

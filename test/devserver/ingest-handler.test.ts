@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { createIngestHandler, type IngestOutcome } from '../../src/devserver';
+import { createIngestHandler, type IngestOutcome } from '../../src/devserver/ingest/ingest';
 import { aBatch, anEvent, postJson } from './helpers';
 
 let server: Server | undefined;

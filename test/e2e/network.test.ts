@@ -1,6 +1,6 @@
 // Offline spells and server outages: sending pauses or retries, and everything arrives after.
 import { describe, expect, it } from 'vitest';
-import { sendText } from '../../src/devserver';
+import { sendText } from '../../src/devserver/http/respond';
 import { hasChromium, openPage } from './support/chromium';
 import { problems, sdkPage, useChromiumSite, waitForIndexes } from './support/site';
 

@@ -3,7 +3,8 @@
  * uuids it carried are known even when it fails), then `plan` may swap the answer for a fault.
  * Injected faults are kept out of `rejections`, which stays the record of rule violations.
  */
-import { createCollector, sendText, type Collector, type CollectorOptions, type Exchange } from '../../src/devserver';
+import { createCollector, type Collector, type CollectorOptions, type Exchange } from '../../src/devserver';
+import { sendText } from '../../src/devserver/http/respond';
 
 export type Fault =
   /** Answer this status; nothing is recorded. */

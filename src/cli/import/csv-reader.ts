@@ -133,7 +133,6 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
       // Keep what is open for the next piece.
       if (state === UNQUOTED || state === QUOTED) {
         field += text.slice(from);
-        from = 0;
         if (field.length > MAX_RECORD_CHARS) {
           // Only its start is kept; the record is rejected when it ends.
           problem ??= oversizeReason('a field');

@@ -53,7 +53,6 @@ export function createNdjsonReader(sink: RecordSink): RecordReader {
 
   return {
     write(text) {
-      let start = 0;
       let newline = text.indexOf('\n');
       if (newline === -1) {
         keep(text);
@@ -61,7 +60,7 @@ export function createNdjsonReader(sink: RecordSink): RecordReader {
         return;
       }
       finishCarried(text.slice(0, newline), base + newline + 1);
-      start = newline + 1;
+      let start = newline + 1;
       while ((newline = text.indexOf('\n', start)) !== -1) {
         handle(text.slice(start, newline), base + newline + 1);
         start = newline + 1;

@@ -1,7 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { FlagDefinitionsError } from './definitions-error';
-import { parseFlagDefinitions } from './parse-definitions';
-import type { FlagDefinitions } from './types';
+import { FlagDefinitionsError, parseFlagDefinitions, type FlagDefinitions } from '../../core/flag-engine';
 
 export interface DefinitionsFileStatus {
   file: string;

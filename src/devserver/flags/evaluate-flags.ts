@@ -1,35 +1,51 @@
-import { evaluateFlag } from './evaluate-flag';
-import type { EvaluationContext, FlagDefinitions, FlagValue } from './types';
+/**
+ * The dev server's answer for one user: every flag through the shared engine, in the two shapes its
+ * routes need (decide's `featureFlags` / `featureFlagPayloads`, and /flags v2's per-flag details).
+ */
+import { evaluateAllFlags, storedPayload, type EvaluationContext, type FlagDefinitions, type FlagReason, type FlagValue } from '../../core/flag-engine';
+import { SERVER_ENGINE } from './hash';
+
+export interface FlagDetail {
+  key: string;
+  enabled: boolean;
+  variant: string | null;
+  reason: FlagReason;
+  metadata: { id: number; version: number; payload: string | null; description: string | null };
+}
 
 export interface FlagsEvaluation {
   /** Every flag that is not deleted: its variant, true, or false when off. */
   featureFlags: Record<string, FlagValue>;
   /** Payloads of the flags that are on, as stored: usually JSON text. */
   featureFlagPayloads: Record<string, string>;
-  /** One line per flag that could not be evaluated; those flags are left out of featureFlags. */
+  /** The /flags v2 `flags` object. */
+  details: Record<string, FlagDetail>;
+  /** One line per flag that could not be evaluated; those flags are left out of the answer. */
   errors: string[];
 }
 
-export function evaluateFlags(definitions: FlagDefinitions, context: EvaluationContext): FlagsEvaluation {
-  const result: FlagsEvaluation = { featureFlags: {}, featureFlagPayloads: {}, errors: [] };
-  for (const flag of definitions.flags) {
-    if (flag.deleted) continue;
-    try {
-      const { value, payload } = evaluateFlag(flag, context, definitions.group_type_mapping);
-      result.featureFlags[flag.key] = value;
-      if (payload !== undefined && payload !== null) result.featureFlagPayloads[flag.key] = storedPayload(payload);
-    } catch (error) {
-      // One broken flag must not take the others down: PostHog answers the rest and says so.
-      result.errors.push(`${flag.key}: ${error instanceof Error ? error.message : String(error)}`);
+export function evaluateFlags(
+  definitions: FlagDefinitions,
+  context: EvaluationContext,
+  keys?: ReadonlySet<string>,
+): FlagsEvaluation {
+  const result: FlagsEvaluation = { featureFlags: {}, featureFlagPayloads: {}, details: {}, errors: [] };
+  for (const { flag, outcome } of evaluateAllFlags(definitions, context, SERVER_ENGINE, keys)) {
+    if (!outcome.decided) {
+      result.errors.push(`${flag.key}: ${outcome.why}`);
+      continue;
     }
+    const { value, reason } = outcome;
+    const payload = storedPayload(outcome.payload);
+    result.featureFlags[flag.key] = value;
+    if (payload !== undefined) result.featureFlagPayloads[flag.key] = payload;
+    result.details[flag.key] = {
+      key: flag.key,
+      enabled: value !== false,
+      variant: typeof value === 'string' ? value : null,
+      reason,
+      metadata: { id: flag.id, version: flag.version, payload: payload ?? null, description: flag.name === flag.key ? null : flag.name },
+    };
   }
   return result;
-}
-
-/**
- * PostHog stores payloads as JSON text and decide returns that text. A string in the file is taken as
- * that stored text; any other value is encoded, so `{"color":"red"}` may be written as an object.
- */
-function storedPayload(payload: unknown): string {
-  return typeof payload === 'string' ? payload : JSON.stringify(payload);
 }

@@ -1,10 +1,9 @@
-import { defaultDecideResponse } from '../decide';
-import { isPlainObject } from '../json-shape';
-import type { DecideHandler, DecideRequest, DecideResponse } from '../types';
+import { defaultDecideResponse } from '../ingest/decide';
+import { isPlainObject } from '../ingest/json-shape';
+import type { DecideHandler, DecideRequest, DecideResponse } from '../ingest/types';
 import { openDefinitionsFile, type DefinitionsFileStatus } from './definitions-file';
 import { evaluateFlags, type FlagsEvaluation } from './evaluate-flags';
-import { parseFlagDefinitions } from './parse-definitions';
-import type { EvaluationContext, FlagDefinitions } from './types';
+import { parseFlagDefinitions, type EvaluationContext, type FlagDefinitions } from '../../core/flag-engine';
 
 export interface FlagsDecideOptions {
   /** A JSON flags file, re-read when it changes (see definitions-file.ts). */
@@ -33,7 +32,7 @@ export interface FlagsDecide extends DecideHandler {
   definitions(): FlagDefinitions;
   /** undefined when the definitions were given directly. */
   fileStatus(): DefinitionsFileStatus | undefined;
-  evaluate(distinctId: string, overrides?: FlagOverrides): FlagsEvaluation;
+  evaluate(distinctId: string, overrides?: FlagOverrides, keys?: ReadonlySet<string>): FlagsEvaluation;
 }
 
 /**
@@ -51,19 +50,24 @@ export function createFlagsDecide(options: FlagsDecideOptions): FlagsDecide {
           ...(options.onError ? { onError: options.onError } : {}),
         });
   const fixed = file === undefined ? parseFlagDefinitions(options.definitions ?? []) : undefined;
-  const definitions = (): FlagDefinitions => file?.current() ?? fixed ?? { flags: [], group_type_mapping: {} };
+  const definitions = (): FlagDefinitions => file?.current() ?? fixed ?? { flags: [], group_type_mapping: {}, cohorts: {} };
 
-  const evaluate = (distinctId: string, overrides: FlagOverrides = {}): FlagsEvaluation =>
-    evaluateFlags(definitions(), buildContext(distinctId, overrides, options));
+  const evaluate = (distinctId: string, overrides: FlagOverrides = {}, keys?: ReadonlySet<string>): FlagsEvaluation =>
+    evaluateFlags(definitions(), buildContext(distinctId, overrides, options), keys);
 
   const handler: DecideHandler = (request) => {
-    const evaluation = evaluate(request.distinct_id, request);
+    // posthog-node asks /flags for just the flag being checked when it cannot answer from cache.
+    const only = request.endpoint === '/flags/' ? request.body.flag_keys_to_evaluate : undefined;
+    const keys = Array.isArray(only) ? new Set(only.filter((key): key is string => typeof key === 'string')) : undefined;
+    const evaluation = evaluate(request.distinct_id, request, keys);
     const response: DecideResponse = {
       ...defaultDecideResponse(),
       featureFlags: evaluation.featureFlags,
       featureFlagPayloads: evaluation.featureFlagPayloads,
       errorsWhileComputingFlags: evaluation.errors.length > 0,
     };
+    // The per-flag details (id, version, reason) only /flags v2 answers carry; see v2-response.ts.
+    if (request.endpoint === '/flags/') response.flags = evaluation.details;
     options.onDecide?.(request, response);
     return response;
   };

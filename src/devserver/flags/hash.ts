@@ -1,15 +1,10 @@
+/** PostHog's bucketing hash (see core/flag-engine/hash.ts) with node:crypto's sha1. */
 import { createHash } from 'node:crypto';
+import { createFlagHasher, type EngineOptions } from '../../core/flag-engine';
 
-/** 0xFFFFFFFFFFFFFFF: the largest value 15 hex digits hold, so the hash lands in [0, 1]. */
-const LONG_SCALE = 0xfffffffffffffff;
+export const sha1Hex = (text: string): string => createHash('sha1').update(text, 'utf8').digest('hex');
 
-/**
- * PostHog's bucketing hash, kept bit-for-bit: sha1 of `<flag key>.<id><salt>`, the first 15 hex
- * digits read as an integer, divided by LONG_SCALE. `parseInt` rounds the 60-bit integer to a double
- * exactly as posthog-node and posthog-js do, so users land in the same buckets as on PostHog. The
- * salt is '' for the rollout decision and 'variant' for the variant choice.
- */
-export function flagHash(flagKey: string, id: string, salt = ''): number {
-  const hex = createHash('sha1').update(`${flagKey}.${id}${salt}`, 'utf8').digest('hex');
-  return parseInt(hex.slice(0, 15), 16) / LONG_SCALE;
-}
+export const flagHash = createFlagHasher(sha1Hex);
+
+/** The dev server is the server: it holds every property it was told, so nothing it lacks is "unknown". */
+export const SERVER_ENGINE: EngineOptions = { hash: flagHash, knowsAllProperties: true };

@@ -1,11 +1,8 @@
-/** Feature-flag definitions and their evaluation for decide, shared by `hogtail dev` and the flag tests. */
+/** Feature-flag definitions and their evaluation for decide and /flags, shared by `hogtail dev` and the flag tests. */
 export { createFlagsDecide, type FlagOverrides, type FlagsDecide, type FlagsDecideOptions } from './flags-decide';
-export { parseFlagDefinitions } from './parse-definitions';
-export { FlagDefinitionsError } from './definitions-error';
-export { evaluateFlag, type FlagResult } from './evaluate-flag';
-export { evaluateFlags, type FlagsEvaluation } from './evaluate-flags';
+export { evaluateFlags, type FlagDetail, type FlagsEvaluation } from './evaluate-flags';
 export { flagHash } from './hash';
-export { matchProperty } from './match-property';
+export { FlagDefinitionsError, matchProperty, parseFlagDefinitions } from '../../core/flag-engine';
 export type { DefinitionsFileStatus } from './definitions-file';
 export type {
   ConditionGroup,
@@ -17,4 +14,4 @@ export type {
   PropertyFilter,
   PropertyOperator,
   Variant,
-} from './types';
+} from '../../core/flag-engine';

@@ -1,5 +1,6 @@
 /** Reading requests and writing replies, in the error body shape PostHog uses: `{type, code, detail, attr}`. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { writeResponse } from '../http/respond';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -48,14 +49,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 
 export function writeReply(res: ServerResponse, reply: Reply): void {
   const headers: Record<string, string> = { 'Cache-Control': 'no-store', ...reply.headers };
-  if (reply.status === 204) {
-    res.writeHead(204, headers);
-    res.end();
-    return;
-  }
-  const bytes = reply.bytes ?? Buffer.from(JSON.stringify(reply.json ?? null));
+  if (reply.status === 204) return writeResponse(res, 204, headers);
   headers['Content-Type'] = reply.contentType ?? (reply.bytes === undefined ? 'application/json' : 'application/octet-stream');
-  headers['Content-Length'] = String(bytes.byteLength);
-  res.writeHead(reply.status, headers);
-  res.end(bytes);
+  writeResponse(res, reply.status, headers, reply.bytes ?? JSON.stringify(reply.json ?? null));
 }

@@ -35,7 +35,7 @@ export function ackBody(uuids: readonly string[]): string {
 }
 
 // One buffer reused for every record: a fresh allocation per capture() was measurable garbage.
-let scratch = Buffer.allocUnsafe(256 * 1024);
+const scratch = Buffer.allocUnsafe(256 * 1024);
 
 /**
  * Frames one body. The bytes returned are only valid until the next call (they live in a shared

@@ -10,7 +10,8 @@ export const CHROMIUM = '/usr/bin/chromium';
 // loudly (launch errors), never pass as skipped.
 export const hasChromium = existsSync(CHROMIUM) || process.env.CI === 'true';
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: a test's own flags (e.g. host-resolver rules), after the shared ones. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -22,6 +23,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -1,0 +1,83 @@
+// Lint (npm run test:lint): typescript-eslint's recommended rules plus the project's structure
+// rules: files of at most 300 lines, functions of at most 150, cyclomatic complexity at most 33,
+// and a platform-free src/core. Opt-outs are listed here by file, each with its reason.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+/** What src/core may not touch: platforms hand these in (see docs/design.md, "Layout"). */
+const PLATFORM_GLOBALS = ['window', 'document', 'location', 'navigator', 'process', 'Buffer'].map((name) => ({
+  name,
+  message: `src/core runs on every platform: take ${name} from the browser or node layer as an argument instead.`,
+}));
+
+export default defineConfig(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.vitest-report.json'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false }],
+      complexity: ['error', 33],
+      // A variable a callback reads before its one assignment (a child process it may kill) stays `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // Terminal output is escaped and checked by matching control characters, on purpose.
+      'no-control-regex': 'off',
+      // `_name` marks a parameter kept for its position (callbacks, interface shapes).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Plain JavaScript (scripts, bench, bin, examples) runs under Node or in a page and is not
+    // type-checked; its globals would need the `globals` package, which is not a dependency, so
+    // undefined names are left to the runs that execute these files.
+    files: ['**/*.{js,mjs,cjs}'],
+    rules: { 'no-undef': 'off' },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      // A describe() callback is a list of tests, not one function's logic.
+      'max-lines-per-function': 'off',
+      // Tests reach into page globals inside page.evaluate() and into JSON they did not type.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // Test files over 300 lines: each holds one scenario family whose cases share a fixture (a
+    // collector, a flags document, a running dev server); splitting them would repeat the setup.
+    files: [
+      'test/browser/flags.test.ts',
+      'test/cli/import.test.ts',
+      'test/devserver/dev-flags.test.ts',
+      'test/devserver/dev-server.test.ts',
+      'test/node/client.test.ts',
+    ],
+    rules: { 'max-lines': 'off' },
+  },
+  {
+    // KNOWN VIOLATIONS BEING FIXED IN #18: other changes are splitting these right now (importSources,
+    // createQueue, openFilePersistence, openDevStore, the long command, route and client files).
+    // This list keeps the check green meanwhile and is removed once they land; do not add to it.
+    files: [
+      'src/cli/api-command.ts',
+      'src/cli/import/csv-reader.ts',
+      'src/cli/import/run-import.ts',
+      'src/devserver/dev/store.ts',
+      'src/core/queue.ts',
+      'src/devserver/management/routes.ts',
+      'src/node/client.ts',
+      'src/node/persistence/file-persistence.ts',
+    ],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off', complexity: 'off' },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...PLATFORM_GLOBALS],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^node:', message: 'src/core runs on every platform: no node: modules here.' }] }],
+    },
+  },
+);

@@ -1,0 +1,134 @@
+// One build for every entry point. Node-side entries ship as ESM + CJS with .d.ts; the browser
+// ships as minified ESM for bundlers plus a minified IIFE for the script tag (both have a size
+// budget, checked by scripts/check-size.js). An entry is built once its source exists.
+import { existsSync } from 'node:fs';
+import typescript from '@rollup/plugin-typescript';
+import terser from '@rollup/plugin-terser';
+
+const external = (id) => id === 'fflate' || id.startsWith('node:') || id.startsWith('fflate/');
+
+const nodeEntries = Object.fromEntries(
+  Object.entries({
+    'node/index': 'src/node/index.ts',
+    'api/index': 'src/api/index.ts',
+    'devserver/index': 'src/devserver/index.ts',
+    'cli/index': 'src/cli/index.ts',
+    // `hogtail` under the `node` condition: the browser API as no-ops for server-side rendering.
+    'ssr/index': 'src/ssr/index.ts',
+  }).filter(([, file]) => existsSync(file)),
+);
+
+const ts = () =>
+  typescript({
+    tsconfig: './tsconfig.build.json',
+    declaration: true,
+    declarationDir: 'dist/types',
+    outDir: 'dist',
+    noEmitOnError: true,
+  });
+
+// Property names that exist only inside hogtail (never persisted, public or on the wire) may be
+// shortened in the browser bundles; every other property keeps its name. `builtins: true` because
+// terser otherwise skips any name a DOM interface also has (state, json, kind, items, ok, url…):
+// so a name may join the list only if no browser object's property of that name is ever used.
+const internalProperties =
+  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|properties|ok|url|send|states|endpoint|ledger|listeners|queued|propsOf|calls|callsFrom|chain|mode|gzip|flagState|fetchFlags|config|report|queue|onWarning|onDelivered|line|inFlight|draining|closed|drop|settleWaiters|reportEvictions|takeFromHead|putBackInFront|nextBatch|schedulePump|armInterval|drain|stop|lookahead|misconfigured)$/;
+// Measured in gzipped bytes: inline: 1 inlines only simple functions (fully inlining single-use
+// ones wraps them in IIFEs with hoisted vars: about 35 B more per bundle); loops: false keeps
+// while loops as written and negate_iife: false keeps (function(){})(): a few bytes each.
+// ascii_only writes … as \u2026: smaller gzipped, and right even when served without a charset.
+const minify = (module) =>
+  terser({
+    ecma: 2020,
+    module,
+    // __HOGTAIL_BROWSER_BUILD__ (src/core/build-flags.ts): server-only queue code leaves the bundles.
+    compress: { global_defs: { __HOGTAIL_BROWSER_BUILD__: true }, passes: 3, inline: 1, loops: false, negate_iife: false, pure_getters: true, unsafe: true, unsafe_arrows: true, unsafe_methods: true, unsafe_comps: true },
+    mangle: { properties: { regex: internalProperties, builtins: true } },
+    format: { comments: false, ascii_only: true },
+  });
+
+// A script-tag file is a plain script, valid as CommonJS too, but `.js` in a `"type": "module"`
+// package is ESM to Node: `require('hogtail/hogtail.iife.js')` gets this `.cjs` copy instead.
+const commonJsTwin = () => ({
+  name: 'commonjs-twin',
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type === 'chunk' && chunk.fileName.endsWith('.iife.js')) {
+        this.emitFile({ type: 'asset', fileName: chunk.fileName.replace(/\.js$/, '.cjs'), source: chunk.code });
+      }
+    }
+  },
+});
+
+const browser = existsSync('src/browser/index.ts')
+  ? [
+      {
+        // npm `hogtail` (browser condition) and `hogtail/browser`, as ESM and, for require(), CJS.
+        input: { 'browser/index': 'src/browser/index.ts' },
+        external,
+        plugins: [ts()],
+        output: [
+          { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minify(true)] },
+          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', sourcemap: true, exports: 'named', plugins: [minify(false)] },
+        ],
+      },
+      {
+        // The script tag: everything inlined.
+        input: 'src/browser/iife.ts',
+        plugins: [ts()],
+        output: { dir: 'dist', entryFileNames: 'hogtail.iife.js', format: 'iife', sourcemap: true, plugins: [minify(false), commonJsTwin()] },
+      },
+    ]
+  : [];
+
+// No property mangling here: the React entry's props and context fields are public names.
+const minifyReact = (module) =>
+  terser({ ecma: 2020, module, compress: { passes: 3, pure_getters: true }, format: { comments: false, ascii_only: true } });
+
+// `hogtail/react`: React and the client stay outside (the app's own copies: one React, one client).
+// Minified like the browser entry; its size on top of hogtail is a budget (check-size.js).
+const reactExternal = (id) => id === 'react' || id === 'hogtail' || id === 'hogtail/browser';
+const react = existsSync('src/react/index.ts')
+  ? [
+      {
+        input: { 'react/index': 'src/react/index.ts' },
+        external: reactExternal,
+        plugins: [ts()],
+        output: [
+          { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minifyReact(true)] },
+          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', sourcemap: true, exports: 'named', plugins: [minifyReact(false)] },
+        ],
+      },
+    ]
+  : [];
+
+// hogtail/edge: one self-contained file per format (no chunk shared with the Node entry), so a
+// runtime without Node's built-ins loads nothing that names one.
+const edge = existsSync('src/edge/index.ts')
+  ? [
+      {
+        input: { 'edge/index': 'src/edge/index.ts' },
+        external,
+        plugins: [ts()],
+        output: [
+          { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true },
+          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', sourcemap: true, exports: 'named' },
+        ],
+      },
+    ]
+  : [];
+
+export default [
+  {
+    input: nodeEntries,
+    external,
+    plugins: [ts()],
+    output: [
+      { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
+      { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', sourcemap: true, exports: 'named' },
+    ],
+  },
+  ...browser,
+  ...react,
+  ...edge,
+];

@@ -1,0 +1,149 @@
+/**
+ * Feature flags in the page. Asked at init and whenever what flags depend on changes (identity,
+ * groups, the property overrides), on a poll while the page is visible, and on demand. The last
+ * good flags live in the persisted state (`ff`), so a reload has them before any request, and so
+ * does every event: each carries `$feature/<key>` and `$active_feature_flags` once flags are
+ * known. Requests are debounced and one at a time: asking during a request runs one more after
+ * it, with whatever the state is then. A failed request changes nothing; the next trigger tries
+ * again. The request goes as a bare POST with a string body (text/plain, no custom headers): a
+ * "simple" request, so a cross-origin collector costs no CORS preflight.
+ */
+import { HogtailError } from '../core/errors';
+import {
+  acceptsGzip,
+  decideBody,
+  decideUrl,
+  featureProperties,
+  mergeDecide,
+  parseDecideResponse,
+  parsePayload,
+  type FlagsSnapshot,
+} from '../core/flags/decide';
+import { createLru } from '../core/lru';
+import { attempt } from '../core/safe-json';
+import { track } from './capture';
+import { numberOption } from './config';
+import { fetchExecutor } from './fetch-executor';
+import type { FlagsState } from './flags-state';
+import type { FlagOptions, FlagsListener, Properties } from './hogtail';
+import type { Methods, Runtime } from './runtime';
+
+/** How many (key, value) pairs `$feature_flag_called` remembers per distinct id (bounded, LRU). */
+const CALLS_KEPT = 1_000;
+
+function notify(rt: Runtime, listener: FlagsListener): void {
+  const flags = rt.states.state.ff?.flags;
+  // A broken listener must not break the page or the other listeners.
+  if (flags) attempt(() => listener(featureProperties(flags).$active_feature_flags as string[], flags), 0);
+}
+
+function apply(rt: Runtime, next: FlagsSnapshot): void {
+  const { states } = rt;
+  if (JSON.stringify(states.state.ff) !== JSON.stringify(next)) {
+    states.state.ff = next;
+    states.save();
+    rt.flagState.listeners.forEach((listener) => notify(rt, listener));
+  }
+}
+
+/** Asks for flags once the current task is done; at most one more request while one is waiting. */
+export function reloadFlags(flags: FlagsState): void {
+  if (flags.fetchFlags && !flags.queued) {
+    flags.queued = true;
+    // The zero-delay wait lets a task finish first (init, identify, group…): one request for all.
+    flags.chain = flags.chain.then(() => new Promise((resolve) => setTimeout(resolve))).then(() => {
+      flags.queued = false;
+      return flags.fetchFlags!();
+    });
+  }
+}
+
+/** Adds a listener; called at once when flags are known already, then on every change. */
+export function onFeatureFlags(flags: FlagsState, rt: Runtime | undefined, listener: FlagsListener): () => void {
+  flags.listeners.add(listener);
+  if (rt) notify(rt, listener);
+  return () => void flags.listeners.delete(listener);
+}
+
+export function startFlags(rt: Runtime): void {
+  const { config, endpoint, states, flagState: flags } = rt;
+  const bootstrap = config.bootstrap;
+  // Server-rendered flags are as fresh as the page: they replace what an earlier page stored.
+  if (bootstrap?.featureFlags) apply(rt, { flags: bootstrap.featureFlags, payloads: bootstrap.featureFlagPayloads ?? {} });
+  const off = config.advanced_disable_decide || config.advanced_disable_feature_flags;
+  flags.fetchFlags = () => {
+    if (off) return undefined;
+    const state = states.state;
+    const body = decideBody(endpoint.apiKey, state.distinct_id, { groups: state.$groups, personProperties: state.fp, groupProperties: state.fg });
+    return fetchExecutor({ url: decideUrl(endpoint.host), body, headers: {}, timeoutMs: endpoint.timeoutMs })
+      .then((response) => {
+        if (response.status !== 200) throw `HTTP ${response.status}`;
+        const result = parseDecideResponse(response.body);
+        if (!config.disable_compression) endpoint.gzip = acceptsGzip(result);
+        apply(rt, mergeDecide(states.state.ff, result));
+      })
+      .catch((error: unknown) => rt.report(new HogtailError(`feature flags not loaded (${String(error)}); keeping the last ones`)));
+  };
+  flags.listeners.forEach((listener) => notify(rt, listener)); // each is told only if flags are known
+  reloadFlags(flags);
+  const every = numberOption(config.flags_poll_interval_ms, 300_000);
+  // Paused while hidden: a background tab needs no fresh flags, and the next trigger brings them.
+  if (every) setInterval(() => document.visibilityState === 'hidden' || reloadFlags(flags), every);
+}
+
+/** The flag's value; the first time this person sees this value, `$feature_flag_called`. */
+function flagValue(rt: Runtime, key: string, options?: FlagOptions) {
+  const { states, flagState: dedup } = rt;
+  const state = states.state;
+  const flags = state.ff?.flags;
+  const flag = flags?.[key];
+  if (flags && options?.send_event !== false) {
+    // The set is rebuilt from the persisted record (`fc`: [distinct id, …JSON [key, value]]) when
+    // that changed: another distinct id, or another tab's write.
+    if (state.fc?.[0] !== state.distinct_id) state.fc = [state.distinct_id];
+    if (state.fc !== dedup.callsFrom) {
+      dedup.calls = createLru(CALLS_KEPT);
+      for (const call of state.fc.slice(1)) dedup.calls.set(call, true);
+    }
+    const calls = dedup.calls!;
+    const call = JSON.stringify([key, flag]);
+    if (!calls.has(call)) {
+      calls.set(call, true);
+      dedup.callsFrom = state.fc = [state.distinct_id, ...calls.keys()];
+      states.save();
+      track(rt, '$feature_flag_called', { $feature_flag: key, $feature_flag_response: flag });
+    }
+  }
+  return flag;
+}
+
+function override(rt: Runtime, field: 'fp' | 'fg', merge: (old: Properties) => Properties, reload?: boolean): void {
+  const { states } = rt;
+  states.state[field] = merge({ ...states.state[field] }) as never;
+  states.save();
+  if (reload !== false) reloadFlags(rt.flagState);
+}
+
+export const flagMethods: Pick<
+  Methods,
+  'getFeatureFlag' | 'isFeatureEnabled' | 'getFeatureFlagPayload' | 'reloadFeatureFlags' | 'setPersonPropertiesForFlags' | 'setGroupPropertiesForFlags'
+> = {
+  getFeatureFlag: flagValue,
+  isFeatureEnabled(rt, key, options) {
+    const flag = flagValue(rt, key, options);
+    return rt.states.state.ff ? !!flag : undefined;
+  },
+  getFeatureFlagPayload: (rt, key) => parsePayload(rt.states.state.ff?.payloads[key]),
+  reloadFeatureFlags: (rt) => reloadFlags(rt.flagState),
+  setPersonPropertiesForFlags: (rt, properties, reload) => override(rt, 'fp', (old) => ({ ...old, ...properties }), reload),
+  setGroupPropertiesForFlags: (rt, properties, reload) =>
+    override(
+      rt,
+      'fg',
+      (old) => {
+        for (const type in properties) old[type] = { ...(old[type] as Properties), ...properties[type] };
+        return old;
+      },
+      reload,
+    ),
+};

@@ -1,0 +1,205 @@
+/**
+ * PostHog's evaluation of one flag: the first matching condition decides; conditions that force a
+ * variant are tried first (a stable sort, as PostHog's server does); within a condition every filter
+ * must match and then the rollout hash must fall under the percentage. A match on a multivariate
+ * flag picks the variant from a second hash.
+ *
+ * A group-based flag hashes the group key instead of the distinct id and reads the group's
+ * properties; without the group in the request it is off, as on PostHog.
+ *
+ * A filter that cannot be decided (see match-property.ts, property-groups.ts) makes its condition
+ * undecided. A later condition may still decide the flag, unless the undecided one forces a variant
+ * (it would have won); when nothing else decides, the outcome is inconclusive and the caller asks
+ * the server.
+ */
+import type { FlagHasher } from './hash';
+import { InconclusiveMatchError } from './inconclusive';
+import { matchProperty } from './match-property';
+import { matchFilter, type FilterMatcher } from './property-groups';
+import type {
+  ConditionGroup,
+  EvaluationContext,
+  FlagDefinition,
+  FlagDefinitions,
+  FlagOutcome,
+  FlagReason,
+  FlagValue,
+  PropertyFilter,
+} from './types';
+
+export interface EngineOptions {
+  hash: FlagHasher;
+  /** true for `hogtail dev` (it is the server); false for an SDK evaluating locally. See match-property.ts. */
+  knowsAllProperties: boolean;
+  /** For relative dates; default Date.now(). */
+  now?: number;
+}
+
+interface Decision {
+  value: FlagValue;
+  reason: FlagReason;
+}
+
+/** Values of flags already evaluated for this user, shared by dependencies within one evaluation. */
+export type DependencyCache = Map<string, FlagValue | InconclusiveMatchError>;
+
+export function evaluateFlag(
+  flag: FlagDefinition,
+  definitions: FlagDefinitions,
+  context: EvaluationContext,
+  options: EngineOptions,
+  cache: DependencyCache = new Map(),
+): FlagOutcome {
+  try {
+    const { value, reason } = decideFlag(flag, definitions, context, options, cache, new Set());
+    const payload = value === false ? undefined : flag.filters.payloads[String(value)];
+    return { decided: true, value, payload, reason };
+  } catch (error) {
+    if (error instanceof InconclusiveMatchError) return { decided: false, why: error.message };
+    throw error;
+  }
+}
+
+function decideFlag(
+  flag: FlagDefinition,
+  definitions: FlagDefinitions,
+  context: EvaluationContext,
+  options: EngineOptions,
+  cache: DependencyCache,
+  visiting: Set<string>,
+): Decision {
+  if (!flag.active) return { value: false, reason: { code: 'disabled', description: 'Feature flag is disabled' } };
+  if (flag.unusable !== undefined) throw new InconclusiveMatchError(flag.unusable);
+  // The server remembers what each person saw before; nothing local can.
+  if (flag.ensure_experience_continuity && !options.knowsAllProperties) {
+    throw new InconclusiveMatchError('the flag keeps experience continuity, which only the server can evaluate');
+  }
+
+  const aggregation = flag.filters.aggregation_group_type_index;
+  let hashId = context.distinctId;
+  let properties = context.personProperties;
+  if (aggregation !== null) {
+    const groupType = definitions.group_type_mapping[String(aggregation)];
+    if (groupType === undefined && !options.knowsAllProperties) {
+      throw new InconclusiveMatchError(`group type index ${aggregation} is not in group_type_mapping`);
+    }
+    const groupKey = groupType === undefined ? undefined : context.groups[groupType];
+    if (groupType === undefined || groupKey === undefined) {
+      return { value: false, reason: { code: 'no_group_type', description: 'No group type' } };
+    }
+    hashId = groupKey;
+    properties = context.groupProperties[groupType] ?? {};
+  }
+
+  const matcher: FilterMatcher = {
+    cohorts: definitions.cohorts,
+    property: (filter, given) => matchProperty(filter, propertiesFor(filter, given), options),
+    flagValue: (key) => dependencyValue(key, definitions, context, options, cache, new Set([...visiting, flag.key])),
+  };
+  const propertiesFor = (filter: PropertyFilter, given: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> => {
+    if (filter.type !== 'group' || filter.group_type_index === aggregation) return given;
+    const groupType = definitions.group_type_mapping[String(filter.group_type_index)];
+    return groupType === undefined ? {} : (context.groupProperties[groupType] ?? {});
+  };
+  return matchConditions(flag, hashId, properties, matcher, options.hash);
+}
+
+function matchConditions(
+  flag: FlagDefinition,
+  hashId: string,
+  properties: Readonly<Record<string, unknown>>,
+  matcher: FilterMatcher,
+  hash: FlagHasher,
+): Decision {
+  const conditions = flag.filters.groups
+    .map((condition, index) => ({ condition, index }))
+    .sort((a, b) => Number(b.condition.variant !== null) - Number(a.condition.variant !== null));
+  let undecided: InconclusiveMatchError | undefined;
+  let outOfRollout: number | undefined;
+  for (const { condition, index } of conditions) {
+    let matched: 'match' | 'no_match' | 'out_of_rollout';
+    try {
+      matched = matchCondition(flag.key, hashId, condition, properties, matcher, hash);
+    } catch (error) {
+      if (!(error instanceof InconclusiveMatchError)) throw error;
+      // An undecided override would have won had it matched: nothing after it can decide.
+      if (condition.variant !== null) throw error;
+      undecided ??= error;
+      continue;
+    }
+    if (matched === 'out_of_rollout') outOfRollout ??= index;
+    if (matched !== 'match') continue;
+    const variants = flag.filters.multivariate?.variants;
+    const reason: FlagReason = { code: 'condition_match', condition_index: index, description: `Matched condition set ${index + 1}` };
+    if (condition.variant !== null && variants?.some((variant) => variant.key === condition.variant)) {
+      return { value: condition.variant, reason };
+    }
+    return { value: matchingVariant(flag, hashId, hash) ?? true, reason };
+  }
+  if (undecided !== undefined) throw undecided;
+  if (outOfRollout !== undefined) {
+    return { value: false, reason: { code: 'out_of_rollout_bound', condition_index: outOfRollout, description: 'Out of rollout bound' } };
+  }
+  return { value: false, reason: { code: 'no_condition_match', description: 'No matching condition set' } };
+}
+
+/** Every filter must hold; one that definitely fails settles it even when another is undecided. */
+function matchCondition(
+  flagKey: string,
+  hashId: string,
+  condition: ConditionGroup,
+  properties: Readonly<Record<string, unknown>>,
+  matcher: FilterMatcher,
+  hash: FlagHasher,
+): 'match' | 'no_match' | 'out_of_rollout' {
+  let undecided: InconclusiveMatchError | undefined;
+  for (const filter of condition.properties) {
+    try {
+      if (!matchFilter(filter, properties, matcher)) return 'no_match';
+    } catch (error) {
+      if (!(error instanceof InconclusiveMatchError)) throw error;
+      undecided ??= error;
+    }
+  }
+  if (undecided !== undefined) throw undecided;
+  const rollout = condition.rollout_percentage;
+  return rollout === null || hash(flagKey, hashId) <= rollout / 100 ? 'match' : 'out_of_rollout';
+}
+
+/** Variants own consecutive slices of [0, 1) in definition order, sized by their percentages. */
+function matchingVariant(flag: FlagDefinition, hashId: string, hash: FlagHasher): string | undefined {
+  const variants = flag.filters.multivariate?.variants;
+  if (variants === undefined) return undefined;
+  const position = hash(flag.key, hashId, 'variant');
+  let start = 0;
+  for (const variant of variants) {
+    const end = start + variant.rollout_percentage / 100;
+    if (position >= start && position < end) return variant.key;
+    start = end;
+  }
+  return undefined;
+}
+
+function dependencyValue(
+  key: string,
+  definitions: FlagDefinitions,
+  context: EvaluationContext,
+  options: EngineOptions,
+  cache: DependencyCache,
+  visiting: Set<string>,
+): FlagValue {
+  const cached = cache.get(key);
+  if (cached instanceof InconclusiveMatchError) throw cached;
+  if (cached !== undefined) return cached;
+  if (visiting.has(key)) throw new InconclusiveMatchError(`flag "${key}" depends on itself through ${[...visiting].join(' → ')}`);
+  const flag = definitions.flags.find((candidate) => candidate.key === key && !candidate.deleted);
+  if (flag === undefined) throw new InconclusiveMatchError(`the flag "${key}" another flag depends on is not in the definitions`);
+  try {
+    const { value } = decideFlag(flag, definitions, context, options, cache, visiting);
+    cache.set(key, value);
+    return value;
+  } catch (error) {
+    if (error instanceof InconclusiveMatchError) cache.set(key, error);
+    throw error;
+  }
+}

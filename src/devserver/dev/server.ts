@@ -1,0 +1,159 @@
+/**
+ * `hogtail dev`: the collector's rules, a persistent store, decide from a flags file, the management
+ * endpoints, and a live page, on one port. Routing order: the page and /_dev/* first, then
+ * /api/environments/* (the management handler must see the request before anyone reads its body),
+ * then every ingestion path through the same rules as `createCollector`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createAssignmentLog } from './assignments';
+import { isAllowedHostHeader } from './host';
+import { handleIngest, recordRejection, type IngestRouteContext } from './ingest-route';
+import { createPeopleIndex, type PeopleIndex } from './people';
+import { handleDevRoute } from './routes';
+import { openDevStore, type DevStore } from './store';
+import { createEventStream } from './stream';
+import { buildSummary, listFlagUsers, type DevSummary } from './summary';
+import { escapeControls } from './terminal-text';
+import { createFlagsDecide, type FlagsDecide } from '../flags';
+import { handleDefinitionsRoute } from '../flags/definitions-route';
+import { DEFAULT_KEYS } from '../management/auth';
+import { createByteBudget } from '../ingest/budget';
+import { describeError, type IngestOptions } from '../ingest/ingest';
+import { listen } from '../http/listen';
+import { createManagementHandler, type ManagementFixtures, type ManagementHandler } from '../management';
+import { sendText, writeResponse } from '../http/respond';
+import { parseRequestTarget } from '../ingest/routes';
+
+export interface DevServerOptions extends Pick<IngestOptions, 'maxBodyBytes' | 'maxEventBytes' | 'maxInFlightBytes'> {
+  /** Where events are kept (created if missing); start again on the same directory to keep them. */
+  dataDir: string;
+  /** Default 127.0.0.1. Anything else exposes captured data to the network. */
+  host?: string;
+  /** Default 0, any free port; `hogtail dev` uses 8010. */
+  port?: number;
+  /** A flags file, re-read on change. */
+  flagsFile?: string;
+  /** Or definitions given directly. Neither: decide answers no flags. */
+  flags?: unknown;
+  /** Management data; groups always come from `$groupidentify` events instead. Default: the seed fixtures. */
+  fixtures?: ManagementFixtures;
+  projectId?: string | number;
+  /** One line per rejected request, flags reload, and storage problem. Default: none. */
+  log?: (line: string) => void;
+  maxEventsInMemory?: number;
+}
+
+export interface DevServer {
+  /** e.g. http://127.0.0.1:8010, what an SDK takes as its host and where the page is. */
+  readonly url: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly store: DevStore;
+  readonly people: PeopleIndex;
+  readonly flags: FlagsDecide;
+  readonly management: ManagementHandler;
+  summary(): DevSummary;
+  close(): Promise<void>;
+}
+
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const host = options.host ?? '127.0.0.1';
+  // Request bodies reach these lines (a malformed-JSON message quotes the body): no raw controls.
+  const log = (line: string): void => options.log?.(escapeControls(line));
+  const people = createPeopleIndex();
+  const store = await openDevStore(options.dataDir, {
+    onLoadEvent: (event) => people.observe(event),
+    ...(options.maxEventsInMemory === undefined ? {} : { maxEventsInMemory: options.maxEventsInMemory }),
+  });
+  const stream = createEventStream(store);
+  const assignments = createAssignmentLog();
+
+  const flags = createFlagsDecide({
+    ...(options.flagsFile === undefined ? { definitions: options.flags ?? [] } : { file: options.flagsFile }),
+    personProperties: (distinctId) => people.personProperties(distinctId),
+    groupProperties: (groupType, groupKey) => people.groupProperties(groupType, groupKey),
+    onDecide(request, response) {
+      const at = new Date().toISOString();
+      people.touch(request.distinct_id, at);
+      const overrides: Record<string, unknown> = {};
+      for (const field of ['groups', 'person_properties', 'group_properties'] as const) {
+        if (request[field] !== undefined) overrides[field] = request[field];
+      }
+      assignments.record({ distinctId: request.distinct_id, at, featureFlags: response.featureFlags, overrides });
+      stream.changed('decide');
+    },
+    onReload(definitions) {
+      log(`flags: reloaded ${definitions.flags.length} flag(s) from ${options.flagsFile ?? 'the definitions'}`);
+      stream.changed('flags');
+    },
+    onError(message) {
+      log(`flags: ${message}`);
+      stream.changed('flags');
+    },
+  });
+
+  const management = createManagementHandler({
+    ...(options.fixtures === undefined ? {} : { fixtures: options.fixtures }),
+    ...(options.projectId === undefined ? {} : { projectId: options.projectId }),
+    groupsSource: (groupTypeIndex) => people.groups(groupTypeIndex),
+  });
+
+  const ingestOptions: IngestOptions = {
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+    ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
+    decide: flags,
+  };
+  const summary = (): DevSummary => buildSummary({ store, people, assignments, flags });
+  const ingest: IngestRouteContext = { store, people, options: ingestOptions, budget: createByteBudget(options.maxInFlightBytes), dataDir: options.dataDir, log };
+  store.subscribe((change) => {
+    if (change.kind === 'cleared') people.reset();
+  });
+  let lastRequestId = 0;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const requestId = ++lastRequestId;
+    const target = parseRequestTarget(req.url);
+    const method = req.method ?? '';
+    try {
+      const devContext = { store, stream, summary, boundHost: host, flagUsers: (offset: number, limit: number) => listFlagUsers({ people, assignments, flags }, offset, limit) };
+      if (await handleDevRoute(req, res, target, devContext)) return;
+      if (handleDefinitionsRoute(req, res, target, { definitions: flags.definitions, keys: DEFAULT_KEYS, boundHost: host })) return;
+      if (target.pathname.startsWith('/api/') && !isAllowedHostHeader(req.headers.host, host)) {
+        // The management endpoints hold captured group properties and accept the well-known dev key:
+        // the same DNS-rebinding guard as the page.
+        writeResponse(res, 403, { 'Content-Type': 'text/plain; charset=utf-8' }, 'this dev server only answers requests addressed to localhost');
+        return;
+      }
+      if (await management.handle(req, res)) return;
+      await handleIngest(req, res, requestId, ingest);
+    } catch (error) {
+      const reason = `dev server error: ${describeError(error)}`;
+      recordRejection(ingest, { requestId, method, path: target.pathname, status: 500, reason });
+      sendText(req, res, 500, reason);
+    }
+  };
+
+  let server: Awaited<ReturnType<typeof listen>>;
+  try {
+    server = await listen((req, res) => void handle(req, res), host, options.port ?? 0);
+  } catch (error) {
+    stream.close();
+    throw error;
+  }
+
+  return {
+    url: server.url,
+    port: server.port,
+    dataDir: options.dataDir,
+    store,
+    people,
+    flags,
+    management,
+    summary,
+    async close() {
+      stream.close();
+      management.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * The body shapes the capture paths accept (single event, `{ batch }`, bare array) and their keys.
+ */
+import { readProjectKey } from './api-key';
+import { describeType, hasOwn, isAbsent, isPlainObject } from './json-shape';
+import { refuse, type CaptureEndpoint, type Refusal, type ReceivedEvent } from './types';
+import { validateEvent, type EventFields } from './validate-event';
+
+export interface CaptureContext {
+  endpoint: CaptureEndpoint;
+  requestId: number;
+  receivedAt: string;
+  maxEventBytes: number;
+}
+
+/** A refusal keeps whatever items could be read, so a harness can still tell which uuids were refused. */
+export type CaptureResult = { ok: true; events: ReceivedEvent[] } | (Refusal & { items: readonly unknown[] });
+
+interface Envelope {
+  items: readonly unknown[];
+  apiKey: unknown;
+  sentAt: string | undefined;
+  historicalMigration: boolean;
+}
+
+const ARRAY_ENDPOINTS: readonly CaptureEndpoint[] = ['/e/', '/i/v0/e/'];
+
+/** All-or-nothing, like the real server: one bad event and nothing of the request is kept. */
+export function acceptCapture(body: unknown, context: CaptureContext): CaptureResult {
+  const envelope = openEnvelope(body, context.endpoint);
+  if (!envelope.ok) return { ...envelope, items: looseItems(body) };
+  const { items } = envelope.value;
+
+  const apiKey = readProjectKey(envelope.value.apiKey);
+  if (!apiKey.ok) return { ...apiKey, items };
+
+  const events: ReceivedEvent[] = [];
+  for (const [index, item] of items.entries()) {
+    const validated = validateEvent(item, index, context.maxEventBytes);
+    if (!validated.ok) return { ...validated, items };
+    events.push(toReceivedEvent(validated.fields, envelope.value, apiKey.key, context));
+  }
+  return { ok: true, events };
+}
+
+function toReceivedEvent(fields: EventFields, envelope: Envelope, apiKey: string, context: CaptureContext): ReceivedEvent {
+  const received: ReceivedEvent = {
+    ...fields,
+    historical_migration: envelope.historicalMigration,
+    api_key: apiKey,
+    receivedAt: context.receivedAt,
+    requestId: context.requestId,
+    endpoint: context.endpoint,
+  };
+  // An event's own sent_at wins over the batch's; leave the key out entirely when neither was sent.
+  const sentAt = fields.sent_at ?? envelope.sentAt;
+  if (sentAt !== undefined) received.sent_at = sentAt;
+  return received;
+}
+
+type Opened = { ok: true; value: Envelope } | Refusal;
+
+function openEnvelope(body: unknown, endpoint: CaptureEndpoint): Opened {
+  if (Array.isArray(body)) return openArray(body, endpoint);
+  if (!isPlainObject(body)) return refuse(400, `the body must be a JSON object or array, got ${describeType(body)}`);
+  if (hasOwn(body, 'token') && hasOwn(body, 'api_key')) return refuse(400, 'the body has both token and api_key');
+
+  const sentAt = typeof body.sent_at === 'string' ? body.sent_at : undefined;
+  const historicalMigration = body.historical_migration === true;
+
+  if (hasOwn(body, 'batch')) {
+    const { batch } = body;
+    if (!Array.isArray(batch)) return refuse(400, `batch must be an array, got ${describeType(batch)}`);
+    if (batch.length === 0) return refuse(400, 'batch is empty');
+    if (isAbsent(body.api_key) && !isAbsent(body.token)) {
+      return refuse(401, 'a batch body carries the project key as api_key, not token');
+    }
+    return { ok: true, value: { items: batch, apiKey: body.api_key, sentAt, historicalMigration } };
+  }
+
+  return { ok: true, value: { items: [body], apiKey: keyOf(body), sentAt, historicalMigration } };
+}
+
+/** posthog-js posts bare arrays to /e/, each event carrying the key in properties.token. */
+function openArray(items: readonly unknown[], endpoint: CaptureEndpoint): Opened {
+  if (!ARRAY_ENDPOINTS.includes(endpoint)) {
+    const hint = `send { api_key, batch } to ${endpoint}`;
+    return refuse(400, `a bare array of events is only accepted on /e/ and /i/v0/e/; ${hint}`);
+  }
+  if (items.length === 0) return refuse(400, 'the event array is empty');
+
+  const keys = new Set<unknown>();
+  for (const [index, item] of items.entries()) {
+    const at = `event at index ${index}`;
+    if (!isPlainObject(item)) return refuse(400, `${at} must be an object, got ${describeType(item)}`);
+    if (hasOwn(item, 'token') && hasOwn(item, 'api_key')) return refuse(400, `${at} has both token and api_key`);
+    const key = keyOf(item);
+    if (isAbsent(key)) return refuse(401, `${at} carries no project key (api_key, token or properties.token)`);
+    keys.add(key);
+  }
+  if (keys.size > 1) return refuse(400, 'the events in one request carry different project keys');
+  return { ok: true, value: { items, apiKey: [...keys][0], sentAt: undefined, historicalMigration: false } };
+}
+
+/** The events a body seems to carry, for reporting on a body whose envelope was refused. */
+function looseItems(body: unknown): readonly unknown[] {
+  if (Array.isArray(body)) return body;
+  if (!isPlainObject(body)) return [];
+  return Array.isArray(body.batch) ? body.batch : [body];
+}
+
+function keyOf(item: Record<string, unknown>): unknown {
+  if (!isAbsent(item.api_key)) return item.api_key;
+  if (!isAbsent(item.token)) return item.token;
+  return isPlainObject(item.properties) ? item.properties.token : undefined;
+}

@@ -1,0 +1,127 @@
+/**
+ * Local evaluation for the Node client: the polled definitions through the shared flag engine, with
+ * no request per check. Every answer is either decided here or `undefined`, meaning "ask the server"
+ * (definitions not loaded yet, a flag not in them, or an inconclusive flag: a property not passed, a
+ * static cohort, an operator this version does not know).
+ */
+import type { HogtailError } from '../../core/errors';
+import {
+  createFlagHasher,
+  evaluateAllFlags,
+  evaluateFlag,
+  type EngineOptions,
+  type EvaluationContext,
+  type FlagValue,
+} from '../../core/flag-engine';
+import { createDefinitionsPoller, type DefinitionsFetch, type DefinitionsPoller } from './definitions-poller';
+import { sha1Hex } from './sha1';
+
+export interface LocalFlagsOptions {
+  host: string;
+  projectKey: string;
+  personalKey: string;
+  intervalMs: number;
+  timeoutMs: number;
+  fetch?: DefinitionsFetch | undefined;
+  onError: (error: HogtailError) => void;
+}
+
+export interface LocalLookup {
+  groups?: Record<string, string | number> | undefined;
+  personProperties?: Record<string, unknown> | undefined;
+  groupProperties?: Record<string, Record<string, unknown>> | undefined;
+}
+
+export interface LocalFlag {
+  value: FlagValue;
+  /** As stored (usually JSON text); undefined when the value has none. */
+  payload: unknown;
+}
+
+export interface LocalAll {
+  flags: Record<string, FlagValue>;
+  payloads: Record<string, unknown>;
+  /** Flags the definitions hold that could not be decided here. */
+  undecided: string[];
+}
+
+export interface LocalFlags {
+  /** One flag, or undefined when only the server can answer. Waits for the first load if it is still running. */
+  flag(key: string, distinctId: string, lookup: LocalLookup): Promise<LocalFlag | undefined>;
+  /** The same without waiting, for capture(): undefined also while nothing is loaded. */
+  flagNow(key: string, distinctId: string, lookup: LocalLookup): LocalFlag | undefined;
+  /** Every flag the definitions hold; undefined while nothing is loaded. */
+  all(distinctId: string, lookup: LocalLookup): Promise<LocalAll | undefined>;
+  allNow(distinctId: string, lookup: LocalLookup): LocalAll | undefined;
+  readonly poller: DefinitionsPoller;
+}
+
+const ENGINE: EngineOptions = { hash: createFlagHasher(sha1Hex), knowsAllProperties: false };
+
+export function createLocalFlags(options: LocalFlagsOptions): LocalFlags {
+  const poller = createDefinitionsPoller({
+    host: options.host,
+    projectKey: options.projectKey,
+    personalKey: options.personalKey,
+    intervalMs: options.intervalMs,
+    timeoutMs: options.timeoutMs,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    onError: options.onError,
+  });
+  let firstLoadDone = false;
+  void poller.firstLoad.then(() => {
+    firstLoadDone = true;
+  });
+  const afterFirstLoad = (): Promise<void> | undefined => (firstLoadDone ? undefined : poller.firstLoad);
+
+  function flagNow(key: string, distinctId: string, lookup: LocalLookup): LocalFlag | undefined {
+    const definitions = poller.definitions;
+    const flag = definitions?.flags.find((candidate) => candidate.key === key && !candidate.deleted);
+    if (definitions === undefined || flag === undefined) return undefined;
+    const outcome = evaluateFlag(flag, definitions, contextOf(distinctId, lookup), ENGINE);
+    return outcome.decided ? { value: outcome.value, payload: outcome.value === false ? undefined : outcome.payload } : undefined;
+  }
+
+  function allNow(distinctId: string, lookup: LocalLookup): LocalAll | undefined {
+    const definitions = poller.definitions;
+    if (definitions === undefined) return undefined;
+    const result: LocalAll = { flags: {}, payloads: {}, undecided: [] };
+    for (const { flag, outcome } of evaluateAllFlags(definitions, contextOf(distinctId, lookup), ENGINE)) {
+      if (!outcome.decided) {
+        result.undecided.push(flag.key);
+        continue;
+      }
+      result.flags[flag.key] = outcome.value;
+      if (outcome.value !== false && outcome.payload !== undefined && outcome.payload !== null) result.payloads[flag.key] = outcome.payload;
+    }
+    return result;
+  }
+
+  return {
+    async flag(key, distinctId, lookup) {
+      await afterFirstLoad();
+      return flagNow(key, distinctId, lookup);
+    },
+    flagNow,
+    async all(distinctId, lookup) {
+      await afterFirstLoad();
+      return allNow(distinctId, lookup);
+    },
+    allNow,
+    poller,
+  };
+}
+
+function contextOf(distinctId: string, lookup: LocalLookup): EvaluationContext {
+  const groups: Record<string, string> = {};
+  for (const [type, key] of Object.entries(lookup.groups ?? {})) groups[type] = String(key);
+  return {
+    distinctId,
+    groups,
+    // posthog-node adds these itself, so a condition on them matches without the caller passing them.
+    personProperties: { distinct_id: distinctId, ...lookup.personProperties },
+    groupProperties: Object.fromEntries(
+      Object.keys(groups).map((type) => [type, { $group_key: groups[type], ...lookup.groupProperties?.[type] }]),
+    ),
+  };
+}

@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+// The browser's exception starter on happy-dom's window: error and unhandledrejection events,
+// errors carrying Firefox and Safari stacks (fixtures), messages without an error object, the
+// per-type rate limit, and stopping. Real Chromium errors are in test/e2e/exceptions.test.ts.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ExceptionProperties } from '../../src/core/exceptions';
+import { exceptionEventProperties, startExceptionAutocapture } from '../../src/browser/exceptions';
+
+let stop: (() => void) | undefined;
+afterEach(() => stop?.());
+
+function start() {
+  const captured: ExceptionProperties[] = [];
+  const limited: string[] = [];
+  stop = startExceptionAutocapture(window, (properties) => captured.push(properties), (type) => limited.push(type));
+  return { captured, limited };
+}
+
+function errorWithStack(type: string, message: string, stack: string): Error {
+  const error = new Error(message);
+  error.name = type;
+  error.stack = stack;
+  return error;
+}
+
+const FIREFOX = 'render@https://shop.test/app.js:12:9\nonClick@https://shop.test/app.js:40:3\n';
+const SAFARI = 'render@https://shop.test/app.js:12:20\nforEach@[native code]\nglobal code@https://shop.test/app.js:50:1';
+
+describe('startExceptionAutocapture', () => {
+  it('captures an error event with a Firefox stack as unhandled, frames oldest first', () => {
+    const { captured } = start();
+    window.dispatchEvent(new ErrorEvent('error', { error: errorWithStack('TypeError', 'x is null', FIREFOX), message: 'x is null' }));
+    expect(captured).toHaveLength(1);
+    const [entry] = captured[0]!.$exception_list;
+    expect(entry).toMatchObject({ type: 'TypeError', value: 'x is null', mechanism: { type: 'onerror', handled: false } });
+    expect(entry!.stacktrace!.frames.map((f) => [f.function, f.lineno, f.colno, f.platform, f.in_app])).toEqual([
+      ['onClick', 40, 3, 'web:javascript', true],
+      ['render', 12, 9, 'web:javascript', true],
+    ]);
+  });
+
+  it('captures a rejection with a Safari stack, and one with a plain value', () => {
+    const { captured } = start();
+    const reject = (reason: unknown) =>
+      window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason, promise: Promise.resolve() }));
+    reject(errorWithStack('RangeError', 'too big', SAFARI));
+    reject('offline');
+    expect(captured.map((p) => p.$exception_list[0]!.mechanism)).toEqual([
+      { type: 'onunhandledrejection', handled: false, synthetic: false, exception_id: 0 },
+      { type: 'onunhandledrejection', handled: false, synthetic: true, exception_id: 0 },
+    ]);
+    expect(captured[0]!.$exception_list[0]!.stacktrace!.frames.map((f) => [f.function, f.in_app])).toEqual([
+      ['global code', true],
+      ['forEach', false],
+      ['render', true],
+    ]);
+    expect(captured[1]!.$exception_list[0]).toMatchObject({ type: 'Error', value: 'offline' });
+  });
+
+  it('an error event without an error object (cross-origin script) keeps its message and place', () => {
+    const { captured } = start();
+    window.dispatchEvent(new ErrorEvent('error', { message: 'Uncaught ReferenceError: gtag is not defined', filename: 'https://shop.test/app.js', lineno: 7, colno: 3 }));
+    const [entry] = captured[0]!.$exception_list;
+    expect(entry).toMatchObject({ type: 'ReferenceError', value: 'gtag is not defined' });
+    expect(entry!.stacktrace!.frames).toEqual([
+      { platform: 'web:javascript', function: '?', filename: 'https://shop.test/app.js', lineno: 7, colno: 3, in_app: true },
+    ]);
+  });
+
+  it('lets 10 of a type through and hands the rest to onRateLimited; stop() stops listening', () => {
+    const { captured, limited } = start();
+    for (let i = 0; i < 25; i++) window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('loop ' + i) }));
+    window.dispatchEvent(new ErrorEvent('error', { error: new SyntaxError('other') }));
+    expect(captured.map((p) => p.$exception_list[0]!.type)).toEqual([...Array(10).fill('TypeError'), 'SyntaxError']);
+    expect(limited).toEqual(Array(15).fill('TypeError'));
+    stop!();
+    window.dispatchEvent(new ErrorEvent('error', { error: new SyntaxError('after stop') }));
+    expect(captured).toHaveLength(11);
+  });
+});
+
+describe('exceptionEventProperties (captureException)', () => {
+  it('is handled, generic, merges the caller\'s properties, and gives a string the caller\'s frames', () => {
+    const client = { captureException: (error: unknown, properties?: Record<string, unknown>) => exceptionEventProperties(error, properties) };
+    function checkout() {
+      return client.captureException('payment declined', { step: 'pay' });
+    }
+    const properties = checkout();
+    expect(properties.step).toBe('pay');
+    const [entry] = properties.$exception_list;
+    expect(entry).toMatchObject({ type: 'Error', value: 'payment declined', mechanism: { type: 'generic', handled: true, synthetic: true } });
+    expect(entry!.stacktrace!.frames.at(-1)!.function).toBe('checkout');
+  });
+});

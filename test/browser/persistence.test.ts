@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options { "url": "https://app.shop.test/checkout" }
+// The persistence modes on happy-dom, through the state layer (state.ts) as the client uses it:
+// where the state goes, posthog-js's cookie format, and posthog-js records (fixtures in its
+// documented format) picked up on a first visit. Real cookies across subdomains, as a server reads
+// them, and real posthog-js are in test/e2e/cookies.test.ts.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openStateBacking, type PersistenceConfig } from '../../src/browser/persistence';
+import { crossSubdomainByDefault } from '../../src/browser/persistence/cookies';
+import { createStateStore } from '../../src/browser/state';
+
+let token = 'phc_unit';
+let n = 0;
+beforeEach(() => {
+  token = `phc_persist_${++n}`;
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+const key = () => `ht|${token}|p`;
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function open(config: PersistenceConfig = {}, warnings: string[] = []) {
+  const backing = openStateBacking(token, key(), config, (warning) => warnings.push(warning));
+  return { backing, states: createStateStore(undefined, key(), token, undefined, backing) };
+}
+
+function cookie(name: string): unknown {
+  const pair = document.cookie.split('; ').find((part) => part.startsWith(name + '='));
+  return pair === undefined ? undefined : JSON.parse(decodeURIComponent(pair.slice(name.length + 1)));
+}
+
+describe("'localStorage+cookie' (the default)", () => {
+  it("keeps the state in localStorage and the identity in posthog-js's cookie format", async () => {
+    const { backing, states } = open();
+    expect(backing.mode).toBe('localStorage+cookie');
+    const session = states.session(Date.now());
+    states.state.props.plan = 'pro';
+    states.state.$epp = true;
+    await tick();
+    const { distinct_id, $device_id, sid } = states.state;
+    expect(JSON.parse(localStorage.getItem(key())!)).toMatchObject({ distinct_id, props: { plan: 'pro' } });
+    expect(cookie(`ph_${token}_posthog`)).toEqual({
+      distinct_id,
+      $device_id,
+      $user_state: 'anonymous',
+      $sesid: [sid![1], session, sid![2]],
+      $epp: true,
+    });
+  });
+
+  it('on a first visit takes identity and session from a cookie written by another subdomain', async () => {
+    const now = Date.now();
+    document.cookie = `ph_${token}_posthog=${encodeURIComponent(
+      JSON.stringify({ distinct_id: 'user-7', $device_id: 'dev-1', $user_state: 'identified', $sesid: [now - 1_000, 'sess-1', now - 60_000] }),
+    )}; path=/`;
+    const { states } = open();
+    expect(states.state).toMatchObject({ distinct_id: 'user-7', $device_id: 'dev-1', $user_state: 'identified' });
+    expect(states.session(now)).toBe('sess-1');
+  });
+});
+
+describe('posthog-js visitors keep their identity', () => {
+  const record = (id: string) => ({
+    distinct_id: id,
+    $device_id: 'device-' + id,
+    $user_state: 'anonymous',
+    $sesid: [Date.now(), 'session-' + id, Date.now()],
+    $active_feature_flags: ['beta'],
+    plan: 'super property',
+  });
+
+  it('from its localStorage record (persistence: localStorage)', () => {
+    localStorage.setItem(`ph_${token}_posthog`, JSON.stringify(record('from-ls')));
+    expect(open().states.state).toMatchObject({ distinct_id: 'from-ls', $device_id: 'device-from-ls' });
+  });
+
+  it('from its cookie (persistence: cookie), storage winning where both exist as in posthog-js', () => {
+    document.cookie = `ph_${token}_posthog=${encodeURIComponent(JSON.stringify(record('from-cookie')))}; path=/`;
+    expect(open().states.state.distinct_id).toBe('from-cookie');
+    token += '_both';
+    document.cookie = `ph_${token}_posthog=${encodeURIComponent(JSON.stringify(record('cookie-side')))}; path=/`;
+    localStorage.setItem(`ph_${token}_posthog`, JSON.stringify(record('storage-side')));
+    expect(open().states.state.distinct_id).toBe('storage-side');
+  });
+
+  it("from persistence_name's storage name", () => {
+    localStorage.setItem('ph_custom', JSON.stringify(record('named')));
+    expect(open({ persistence_name: 'custom' }).states.state.distinct_id).toBe('named');
+  });
+});
+
+describe('other modes', () => {
+  it("'cookie' keeps the state in cookies (flags excepted) and nothing in localStorage", async () => {
+    const { states } = open({ persistence: 'cookie' });
+    states.state.props.plan = 'pro';
+    states.state.ff = { flags: { beta: true }, payloads: {} };
+    states.state.fc = [states.state.distinct_id, '["beta",true]'];
+    await tick();
+    expect(localStorage.length).toBe(0);
+    const saved = cookie(key()) as Record<string, unknown>;
+    expect(saved).toMatchObject({ distinct_id: states.state.distinct_id, props: { plan: 'pro' } });
+    expect(saved).not.toHaveProperty('ff');
+    expect(saved).not.toHaveProperty('fc');
+    expect(cookie(`ph_${token}_posthog`)).toMatchObject({ distinct_id: states.state.distinct_id });
+    // The next page is the same visitor, with the same super properties.
+    expect(open({ persistence: 'cookie' }).states.state).toMatchObject({ distinct_id: states.state.distinct_id, props: { plan: 'pro' } });
+  });
+
+  it.each(['localStorage', 'sessionStorage'] as const)("'%s' keeps the state there and writes no cookie", async (mode) => {
+    const { states } = open({ persistence: mode });
+    await tick();
+    const store = mode === 'localStorage' ? localStorage : sessionStorage;
+    expect(JSON.parse(store.getItem(key())!).distinct_id).toBe(states.state.distinct_id);
+    expect(localStorage.length + sessionStorage.length).toBe(1);
+    expect(document.cookie).not.toContain(token);
+  });
+
+  it("'memory' keeps nothing: the next page is a new visitor", async () => {
+    const first = open({ persistence: 'memory' }).states.state.distinct_id;
+    await tick();
+    expect(localStorage.length + sessionStorage.length).toBe(0);
+    expect(document.cookie).not.toContain(token);
+    expect(open({ persistence: 'memory' }).states.state.distinct_id).not.toBe(first);
+  });
+
+  it('an unknown mode warns and uses the default; disable_persistence means memory', () => {
+    const warnings: string[] = [];
+    expect(open({ persistence: 'indexedDB' as never }, warnings).backing.mode).toBe('localStorage+cookie');
+    expect(warnings).toEqual(["persistence 'indexedDB' is not one of localStorage+cookie, cookie, localStorage, sessionStorage, memory; using 'localStorage+cookie'"]);
+    expect(open({ disable_persistence: true }).backing.mode).toBe('memory');
+  });
+});
+
+describe('cross_subdomain_cookie default', () => {
+  it('is on, except on shared hosting domains (as posthog-js)', () => {
+    expect(crossSubdomainByDefault('app.shop.test')).toBe(true);
+    expect(crossSubdomainByDefault('my-app.vercel.app')).toBe(false);
+    expect(crossSubdomainByDefault('my-app.herokuapp.com')).toBe(false);
+    expect(crossSubdomainByDefault('my-app.netlify.app')).toBe(false);
+  });
+});

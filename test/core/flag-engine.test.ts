@@ -1,0 +1,253 @@
+// The shared flag engine (src/core/flag-engine) as an SDK uses it: knowsAllProperties false, so a
+// filter it cannot decide is inconclusive. The dev server's server-side reading is in
+// test/devserver/dev-flags.test.ts.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  createFlagHasher,
+  evaluateAllFlags,
+  evaluateFlag,
+  matchProperty,
+  parseFlagDefinitions,
+  type EngineOptions,
+  type FlagOutcome,
+  type PropertyFilter,
+} from '../../src/core/flag-engine';
+import { MULTIVARIATE_55, MULTIVARIATE_VARIANTS, SIMPLE_45 } from './flag-engine-vectors';
+
+const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex');
+const SDK: EngineOptions = { hash: createFlagHasher(sha1), knowsAllProperties: false };
+
+interface Call {
+  distinctId?: string;
+  person?: Record<string, unknown>;
+  groups?: Record<string, string>;
+  groupProperties?: Record<string, Record<string, unknown>>;
+}
+
+function outcome(definitions: unknown, key: string, call: Call = {}, options: EngineOptions = SDK): FlagOutcome {
+  const parsed = parseFlagDefinitions(definitions, { lenient: true });
+  const flag = parsed.flags.find((candidate) => candidate.key === key);
+  if (flag === undefined) throw new Error(`no flag ${key}`);
+  return evaluateFlag(flag, parsed, {
+    distinctId: call.distinctId ?? 'user-1',
+    personProperties: call.person ?? {},
+    groups: call.groups ?? {},
+    groupProperties: call.groupProperties ?? {},
+  }, options);
+}
+
+const valueOf = (result: FlagOutcome) => (result.decided ? result.value : 'inconclusive');
+
+describe('PostHog consistency vectors', () => {
+  it('hashes exactly as PostHog: sha1 of "<key>.<id><salt>", 15 hex digits over 0xFFFFFFFFFFFFFFF', () => {
+    const hash = createFlagHasher(sha1);
+    // The same rounded scale as every PostHog SDK (the literal cannot be exact as a double).
+    // eslint-disable-next-line no-loss-of-precision
+    const scale = 0xfffffffffffffff;
+    const digest = sha1('simple-flag.distinct_id_0');
+    expect(hash('simple-flag', 'distinct_id_0')).toBe(parseInt(digest.slice(0, 15), 16) / scale);
+    expect(hash('f', 'u', 'variant')).toBe(parseInt(sha1('f.uvariant').slice(0, 15), 16) / scale);
+  });
+
+  it('gives the published result for all 1000 ids of the 45% flag', () => {
+    const flags = [{ key: 'simple-flag', active: true, filters: { groups: [{ properties: [], rollout_percentage: 45 }] } }];
+    const got = Array.from({ length: 1000 }, (_, i) => (valueOf(outcome(flags, 'simple-flag', { distinctId: `distinct_id_${i}` })) ? '1' : '0')).join('');
+    expect(got).toBe(SIMPLE_45);
+  });
+
+  it('gives the published variant for all 1000 ids of the multivariate flag', () => {
+    const flags = [
+      {
+        key: 'multivariate-flag',
+        active: true,
+        filters: {
+          groups: [{ properties: [], rollout_percentage: 55 }],
+          multivariate: {
+            variants: [
+              { key: 'first-variant', rollout_percentage: 50 },
+              { key: 'second-variant', rollout_percentage: 20 },
+              { key: 'third-variant', rollout_percentage: 20 },
+              { key: 'fourth-variant', rollout_percentage: 5 },
+              { key: 'fifth-variant', rollout_percentage: 5 },
+            ],
+          },
+        },
+      },
+    ];
+    const got = Array.from({ length: 1000 }, (_, i) => {
+      const value = valueOf(outcome(flags, 'multivariate-flag', { distinctId: `distinct_id_${i}` }));
+      return value === false ? '-' : String(MULTIVARIATE_VARIANTS.indexOf(value as string) + 1);
+    }).join('');
+    expect(got).toBe(MULTIVARIATE_55);
+  });
+});
+
+describe('person property operators (an SDK with the properties it was given)', () => {
+  const filter = (operator: string, value?: unknown): PropertyFilter => ({
+    key: 'p',
+    operator,
+    type: 'person',
+    ...(value === undefined ? {} : { value }),
+  });
+  const NOW = Date.parse('2026-11-25T12:00:00Z');
+  it.each([
+    ['exact', 'Pro', { p: 'pro' }, true],
+    ['exact', ['free', 'pro'], { p: 'PRO' }, true],
+    ['exact', 'pro', { p: 'free' }, false],
+    ['exact', 5, { p: '5' }, true],
+    ['is_not', 'pro', { p: 'free' }, true],
+    ['is_not', ['pro', 'team'], { p: 'Team' }, false],
+    ['icontains', 'ACME', { p: 'ada@acme.com' }, true],
+    ['icontains', 'acme', { p: 'ada@other.com' }, false],
+    ['not_icontains', 'acme', { p: 'ada@other.com' }, true],
+    ['not_icontains', 'ACME', { p: 'ada@acme.com' }, false],
+    ['regex', '^ada@.+\\.com$', { p: 'ada@acme.com' }, true],
+    ['regex', '^bob', { p: 'ada@acme.com' }, false],
+    ['regex', '(unclosed', { p: 'x' }, false],
+    ['not_regex', '^bob', { p: 'ada@acme.com' }, true],
+    ['not_regex', '(unclosed', { p: 'x' }, false],
+    ['gt', 10, { p: 11 }, true],
+    ['gt', '10', { p: '9' }, false],
+    ['gt', 'apple', { p: 'banana' }, true],
+    ['gte', 10, { p: 10 }, true],
+    ['lt', 10, { p: '2' }, true],
+    ['lt', 10, { p: 20 }, false],
+    ['lte', 10, { p: 10 }, true],
+    ['gt', 1, { p: null }, false],
+    ['is_set', undefined, { p: null }, true],
+    ['is_not_set', undefined, { p: 1 }, false],
+    ['is_date_before', '2024-06-01', { p: '2024-05-01T00:00:00Z' }, true],
+    ['is_date_before', '2024-06-01', { p: new Date('2024-07-01') }, false],
+    ['is_date_after', '2024-06-01', { p: '2024-06-02' }, true],
+    ['is_date_after', '-7d', { p: '2026-11-20T00:00:00Z' }, true],
+    ['is_date_after', '-7d', { p: '2026-11-17T00:00:00Z' }, false],
+    ['is_date_before', '-1y', { p: '2025-11-24T00:00:00Z' }, true],
+    ['is_date_before', '-2h', { p: '2026-11-25T10:30:00Z' }, false],
+    ['is_date_after', '-1m', { p: '2026-10-26T00:00:00Z' }, true],
+    ['is_date_after', '-2w', { p: '2026-11-10T00:00:00Z' }, false],
+    ['starts_with', 'ADA', { p: 'ada@acme.com' }, true],
+    ['ends_with', '.org', { p: 'ada@acme.com' }, false],
+  ] as const)('%s %j on %j is %s', (operator, value, properties, expected) => {
+    expect(matchProperty(filter(operator, value), properties, { knowsAllProperties: false, now: NOW })).toBe(expected);
+  });
+
+  it.each([
+    ['a property that was not given', filter('exact', 'pro'), {}],
+    ['is_not_set on a property that was not given', filter('is_not_set'), {}],
+    ['a date filter that is not a date', filter('is_date_before', 'next tuesday'), { p: '2024-01-01' }],
+    ['a property value that is not a date', filter('is_date_after', '2024-01-01'), { p: 'soon' }],
+    ['an operator this version does not know', filter('semver_gt', '1.2.0'), { p: '1.3.0' }],
+  ])('is inconclusive for %s', (_, which, properties) => {
+    expect(() => matchProperty(which, properties, { knowsAllProperties: false, now: NOW })).toThrow(/not given|not a date|not known/);
+  });
+});
+
+describe('flags', () => {
+  const person = (properties: unknown[], rollout: number | null = 100) => ({ groups: [{ properties, rollout_percentage: rollout }] });
+
+  it('returns the payload of the value it chose, variant overrides first', () => {
+    const flags = [{
+      key: 'checkout',
+      filters: {
+        groups: [
+          { properties: [], rollout_percentage: 100 },
+          { properties: [{ key: 'email', value: 'vip@acme.com' }], variant: 'test' },
+        ],
+        multivariate: { variants: [{ key: 'control', rollout_percentage: 100 }, { key: 'test', rollout_percentage: 0 }] },
+        payloads: { test: '{"price":9}', control: '{"price":10}' },
+      },
+    }];
+    expect(outcome(flags, 'checkout', { person: { email: 'vip@acme.com' } })).toMatchObject({ value: 'test', payload: '{"price":9}', reason: { code: 'condition_match', condition_index: 1 } });
+    expect(outcome(flags, 'checkout', { person: { email: 'x@acme.com' } })).toMatchObject({ value: 'control', payload: '{"price":10}' });
+    // The override cannot be decided without the email, and would win if it matched.
+    expect(outcome(flags, 'checkout')).toEqual({ decided: false, why: expect.stringMatching(/email/) });
+  });
+
+  it('decides from a later condition when an earlier one is inconclusive, and not otherwise', () => {
+    const flags = [{ key: 'f', filters: { groups: [{ properties: [{ key: 'plan', value: 'pro' }], rollout_percentage: 100 }, { properties: [{ key: 'beta', value: true }], rollout_percentage: 100 }] } }];
+    expect(valueOf(outcome(flags, 'f', { person: { beta: true } }))).toBe(true);
+    expect(valueOf(outcome(flags, 'f', { person: { beta: false } }))).toBe('inconclusive');
+    // One definite miss in a condition settles it even when another filter in it is unknown.
+    const both = [{ key: 'g', filters: person([{ key: 'plan', value: 'pro' }, { key: 'country', value: 'FR' }]) }];
+    expect(valueOf(outcome(both, 'g', { person: { country: 'DE' } }))).toBe(false);
+  });
+
+  it('is off for inactive flags and inconclusive for experience continuity', () => {
+    expect(valueOf(outcome([{ key: 'off', active: false, filters: person([]) }], 'off'))).toBe(false);
+    expect(valueOf(outcome([{ key: 'sticky', ensure_experience_continuity: true, filters: person([]) }], 'sticky'))).toBe('inconclusive');
+  });
+
+  it('rolls group flags out per group key through group_type_mapping, off without the group', () => {
+    const definitions = {
+      group_type_mapping: { '0': 'company', '1': 'project' },
+      flags: [{ key: 'team-beta', filters: { aggregation_group_type_index: 0, groups: [{ properties: [{ key: 'seats', operator: 'gte', value: 10, type: 'group', group_type_index: 0 }], rollout_percentage: 100 }] } }],
+    };
+    expect(outcome(definitions, 'team-beta')).toMatchObject({ value: false, reason: { code: 'no_group_type' } });
+    expect(valueOf(outcome(definitions, 'team-beta', { groups: { company: 'acme' }, groupProperties: { company: { seats: 12 } } }))).toBe(true);
+    expect(valueOf(outcome(definitions, 'team-beta', { groups: { company: 'acme' }, groupProperties: { company: { seats: 2 } } }))).toBe(false);
+    expect(valueOf(outcome(definitions, 'team-beta', { groups: { company: 'acme' } }))).toBe('inconclusive');
+    const unmapped = { ...definitions, group_type_mapping: {} };
+    expect(valueOf(outcome(unmapped, 'team-beta', { groups: { company: 'acme' } }))).toBe('inconclusive');
+  });
+
+  it('matches cohorts sent with the definitions, nested and negated, and leaves static ones to the server', () => {
+    const definitions = {
+      cohorts: {
+        '7': { type: 'OR', values: [{ type: 'AND', values: [{ key: 'plan', value: 'pro', type: 'person' }, { key: 'email', operator: 'icontains', value: 'spam', type: 'person', negation: true }] }] },
+        '8': { type: 'AND', values: [{ key: 'id', type: 'cohort', value: 7 }, { key: 'country', value: 'FR', type: 'person' }] },
+      },
+      flags: [
+        { key: 'in-7', filters: person([{ key: 'id', type: 'cohort', value: 7 }]) },
+        { key: 'not-in-7', filters: person([{ key: 'id', type: 'cohort', operator: 'not_in', value: 7 }]) },
+        { key: 'in-8', filters: person([{ key: 'id', type: 'cohort', value: 8 }]) },
+        { key: 'static', filters: person([{ key: 'id', type: 'cohort', value: 99 }]) },
+      ],
+    };
+    const pro = { plan: 'pro', email: 'ada@acme.com', country: 'FR' };
+    expect(valueOf(outcome(definitions, 'in-7', { person: pro }))).toBe(true);
+    expect(valueOf(outcome(definitions, 'not-in-7', { person: pro }))).toBe(false);
+    expect(valueOf(outcome(definitions, 'in-7', { person: { ...pro, email: 'spam@x.io' } }))).toBe(false);
+    expect(valueOf(outcome(definitions, 'in-8', { person: pro }))).toBe(true);
+    expect(valueOf(outcome(definitions, 'in-8', { person: { ...pro, country: 'DE' } }))).toBe(false);
+    expect(valueOf(outcome(definitions, 'in-7', { person: { plan: 'pro' } }))).toBe('inconclusive');
+    expect(outcome(definitions, 'static', { person: pro })).toEqual({ decided: false, why: expect.stringMatching(/static cohort/) });
+  });
+
+  it('evaluates flags that depend on other flags, with cycles and missing flags inconclusive', () => {
+    const definitions = {
+      flags: [
+        { key: 'base', filters: person([{ key: 'plan', value: 'pro' }]) },
+        { key: 'exp', filters: { ...person([]), multivariate: { variants: [{ key: 'a', rollout_percentage: 100 }] } } },
+        { key: 'needs-base', filters: person([{ key: 'base', type: 'flag', operator: 'flag_evaluates_to', value: true, dependency_chain: ['base'] }]) },
+        { key: 'needs-base-off', filters: person([{ key: 'base', type: 'flag', value: false }]) },
+        { key: 'needs-variant-a', filters: person([{ key: 'exp', type: 'flag', value: 'a' }]) },
+        { key: 'loop-1', filters: person([{ key: 'loop-2', type: 'flag', value: true }]) },
+        { key: 'loop-2', filters: person([{ key: 'loop-1', type: 'flag', value: true }]) },
+        { key: 'needs-missing', filters: person([{ key: 'nowhere', type: 'flag', value: true }]) },
+      ],
+    };
+    expect(valueOf(outcome(definitions, 'needs-base', { person: { plan: 'pro' } }))).toBe(true);
+    expect(valueOf(outcome(definitions, 'needs-base', { person: { plan: 'free' } }))).toBe(false);
+    expect(valueOf(outcome(definitions, 'needs-base-off', { person: { plan: 'free' } }))).toBe(true);
+    expect(valueOf(outcome(definitions, 'needs-base'))).toBe('inconclusive');
+    expect(valueOf(outcome(definitions, 'needs-variant-a'))).toBe(true);
+    expect(outcome(definitions, 'loop-1')).toEqual({ decided: false, why: expect.stringMatching(/depends on itself/) });
+    expect(outcome(definitions, 'needs-missing')).toEqual({ decided: false, why: expect.stringMatching(/not in the definitions/) });
+  });
+
+  it('reads a server answer leniently: an odd flag becomes inconclusive, the others still evaluate', () => {
+    const definitions = parseFlagDefinitions({
+      flags: [
+        { key: 'fine', filters: person([]) },
+        { key: 'holdout', filters: { ...person([]), holdout: { id: 1, exclusion_percentage: 10 } } },
+        { key: 'broken', filters: { groups: 'nope' } },
+        { key: 'device', bucketing_identifier: 'device_id', filters: person([]) },
+      ],
+    }, { lenient: true });
+    const context = { distinctId: 'u', personProperties: {}, groups: {}, groupProperties: {} };
+    const results = Object.fromEntries(evaluateAllFlags(definitions, context, SDK).map(({ flag, outcome: result }) => [flag.key, valueOf(result)]));
+    expect(results).toEqual({ fine: true, holdout: 'inconclusive', broken: 'inconclusive', device: 'inconclusive' });
+    expect(() => parseFlagDefinitions({ flags: 'x' }, { lenient: true })).toThrow(/flags must be a list/);
+  });
+});

@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+// PostHogFeature and PostHogErrorBoundary with a real client and a real server on 127.0.0.1.
+import { act, Component, createElement, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { createHogtail, type Hogtail } from '../../src/browser';
+import { PostHogErrorBoundary, PostHogFeature, PostHogProvider } from '../../src/react';
+import { startFlagServer, until, type FlagServer } from './flag-server';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let server: FlagServer;
+let container: HTMLElement;
+let root: Root;
+let client: Hogtail;
+let keyCounter = 0;
+
+beforeEach(async () => {
+  localStorage.clear();
+  server = await startFlagServer();
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  client = createHogtail();
+});
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+  await server.close();
+});
+
+const start = () => client.init(`phc_components_${++keyCounter}`, { api_host: server.url, capture_pageview: false, flush_at: 1 });
+const render = (node: ReactNode) => act(async () => root.render(createElement(PostHogProvider, { client }, node)));
+const named = (event: string) => server.events.filter((e) => e.event === event);
+
+describe('PostHogFeature', () => {
+  it('shows the fallback until the flag matches, then the children with the payload', async () => {
+    server.setFlags({ checkout: 'new' }, { checkout: '{"label":"Pay now"}' });
+    await render(
+      createElement(PostHogFeature, {
+        flag: 'checkout',
+        match: 'new',
+        fallback: createElement('span', { id: 'old' }, 'old checkout'),
+        children: (payload: unknown) => createElement('button', { id: 'new' }, (payload as { label: string }).label),
+      }),
+    );
+    expect(container.querySelector('#old')).not.toBeNull();
+    await act(async () => void start());
+    await act(() => until(() => container.querySelector('#new'), 'the matched variant'));
+    expect(container.querySelector('#new')!.textContent).toBe('Pay now');
+    expect(container.querySelector('#old')).toBeNull();
+  });
+
+  it('keeps the fallback when the variant does not match, and when the flag is off', async () => {
+    server.setFlags({ checkout: 'control', beta: false });
+    start();
+    await render([
+      createElement(PostHogFeature, { key: 1, flag: 'checkout', match: 'new', fallback: createElement('i', { id: 'a' }), children: createElement('b', { id: 'x' }) }),
+      createElement(PostHogFeature, { key: 2, flag: 'beta', fallback: createElement('i', { id: 'b' }), children: createElement('b', { id: 'y' }) }),
+    ]);
+    await act(() => until(() => server.flagRequests > 0 && client.getFeatureFlag('checkout', { send_event: false }) !== undefined, 'flags'));
+    expect(container.querySelector('#a')).not.toBeNull();
+    expect(container.querySelector('#b')).not.toBeNull();
+    expect(container.querySelector('#x') ?? container.querySelector('#y')).toBeNull();
+  });
+
+  it('records $feature_view once when shown and $feature_interaction once on click', async () => {
+    // happy-dom lays nothing out, so its IntersectionObserver never reports; this one reports the
+    // element in view as soon as it is observed, as a browser does for an element on screen.
+    const original = globalThis.IntersectionObserver;
+    globalThis.IntersectionObserver = class {
+      constructor(private readonly report: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        this.report([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+      }
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver;
+    onTestFinished(() => void (globalThis.IntersectionObserver = original));
+    server.setFlags({ banner: 'blue' });
+    start();
+    await render(createElement(PostHogFeature, { flag: 'banner', id: 'wrap', children: createElement('button', { id: 'cta' }, 'Go') }));
+    const button = (await act(() => until(() => container.querySelector<HTMLButtonElement>('#cta'), 'the feature')))!;
+    await act(async () => {
+      button.click();
+      button.click();
+    });
+    await until(() => named('$feature_interaction').length > 0 && named('$feature_view').length > 0, 'both events');
+    await client.flush();
+    expect(named('$feature_view')).toHaveLength(1);
+    expect(named('$feature_interaction')).toHaveLength(1);
+    expect(named('$feature_view')[0]!.properties).toMatchObject({ feature_flag: 'banner', feature_flag_variant: 'blue', $set: { '$feature_view/banner': 'blue' } });
+    expect(named('$feature_interaction')[0]!.properties).toMatchObject({ feature_flag: 'banner', $set: { '$feature_interaction/banner': 'blue' } });
+    expect(container.querySelector('#wrap')).not.toBeNull();
+  });
+});
+
+class Boom extends Component<{ when: boolean }> {
+  override render(): ReactNode {
+    if (this.props.when) throw new TypeError('the widget broke');
+    return createElement('p', { id: 'fine' }, 'fine');
+  }
+}
+
+describe('PostHogErrorBoundary', () => {
+  it('renders the fallback with the error and records it through captureException', async () => {
+    start();
+    const recorded: unknown[][] = [];
+    // The boundary calls the client's captureException; this test sees what it is handed.
+    (client as unknown as { captureException: (...args: unknown[]) => unknown }).captureException = (...args: unknown[]) => {
+      recorded.push(args);
+      return { event: '$exception' };
+    };
+    const silence = console.error;
+    console.error = () => {};
+    try {
+      await render(
+        createElement(PostHogErrorBoundary, {
+          additionalProperties: { screen: 'checkout' },
+          fallback: ({ error, exceptionEvent }: { error: unknown; exceptionEvent: unknown }) =>
+            createElement('div', { id: 'fallback' }, `${(error as Error).message} / ${(exceptionEvent as { event: string } | undefined)?.event}`),
+          children: createElement(Boom, { when: true }),
+        }),
+      );
+    } finally {
+      console.error = silence;
+    }
+    expect(container.querySelector('#fallback')!.textContent).toBe('the widget broke / $exception');
+    expect(recorded).toHaveLength(1);
+    const [error, properties] = recorded[0]!;
+    expect(error).toBeInstanceOf(TypeError);
+    expect(((error as Error).cause as Error).name).toBe('React ErrorBoundary TypeError');
+    expect(((error as Error).cause as Error).stack).toContain('Boom');
+    expect(properties).toEqual({ screen: 'checkout' });
+  });
+
+  it('renders its children when nothing throws', async () => {
+    start();
+    await render(createElement(PostHogErrorBoundary, { fallback: createElement('i', null, 'no'), children: createElement(Boom, { when: false }) }));
+    expect(container.querySelector('#fine')).not.toBeNull();
+  });
+});

@@ -1,0 +1,157 @@
+// @vitest-environment happy-dom
+// hogtail/react's hooks against a real browser client talking to a real server on 127.0.0.1:
+// undefined until flags are known, re-render on arrival and on change, $feature_flag_called once
+// per value, stable payload and list identities, nearest provider wins.
+import { act, createElement, StrictMode, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHogtail, type Hogtail } from '../../src/browser';
+import {
+  PostHogProvider,
+  useActiveFeatureFlags,
+  useFeatureFlagEnabled,
+  useFeatureFlagPayload,
+  useFeatureFlagResult,
+  useFeatureFlagVariantKey,
+  usePostHog,
+} from '../../src/react';
+import { startFlagServer, until, type FlagServer } from './flag-server';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let server: FlagServer;
+let container: HTMLElement;
+let root: Root;
+let keyCounter = 0;
+
+beforeEach(async () => {
+  localStorage.clear();
+  server = await startFlagServer();
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+  await server.close();
+});
+
+function newClient(init = true): Hogtail {
+  const client = createHogtail();
+  if (init) client.init(`phc_react_${++keyCounter}`, { api_host: server.url, capture_pageview: false, flush_at: 1 });
+  return client;
+}
+
+async function render(node: ReactNode): Promise<void> {
+  await act(async () => root.render(node));
+}
+
+/** Renders the hooks' values into the DOM as JSON, and counts renders. */
+function Probe({ flag, renders }: { flag: string; renders?: { count: number } }) {
+  const enabled = useFeatureFlagEnabled(flag);
+  const variant = useFeatureFlagVariantKey(flag);
+  const payload = useFeatureFlagPayload(flag);
+  const active = useActiveFeatureFlags();
+  const result = useFeatureFlagResult(flag);
+  if (renders) renders.count++;
+  return createElement('pre', { id: 'probe' }, JSON.stringify({ enabled, variant, payload, active, result }) ?? '');
+}
+
+const probe = () => JSON.parse(container.querySelector('#probe')!.textContent!);
+
+describe('flag hooks', () => {
+  it('are undefined until flags are known, then re-render with them', async () => {
+    server.setFlags({ beta: 'test', off: false }, { beta: '{"color":"red"}' });
+    const client = newClient(false);
+    await render(createElement(PostHogProvider, { client }, createElement(Probe, { flag: 'beta' })));
+    expect(probe()).toEqual({});
+    await act(async () => void client.init(`phc_react_${++keyCounter}`, { api_host: server.url, capture_pageview: false }));
+    await act(() => until(() => probe().variant, 'flags to arrive'));
+    expect(probe()).toEqual({
+      enabled: true,
+      variant: 'test',
+      payload: { color: 'red' },
+      active: ['beta'],
+      result: { key: 'beta', enabled: true, variant: 'test', payload: { color: 'red' } },
+    });
+  });
+
+  it('follow a change of flags, and record $feature_flag_called once per value', async () => {
+    server.setFlags({ beta: true });
+    const client = newClient();
+    const renders = { count: 0 };
+    await render(createElement(PostHogProvider, { client }, createElement(Probe, { flag: 'beta', renders })));
+    await act(() => until(() => probe().enabled === true, 'beta on'));
+    const settled = renders.count;
+    // No flag change, no render: the payload and list snapshots keep their identity.
+    await act(async () => void (await new Promise((resolve) => setTimeout(resolve, 50))));
+    expect(renders.count).toBe(settled);
+
+    server.setFlags({ beta: false });
+    await act(async () => client.reloadFeatureFlags());
+    await act(() => until(() => probe().enabled === false, 'beta off'));
+    expect(probe().active).toEqual([]);
+    await client.flush();
+    const calls = () => server.events.filter((e) => e.event === '$feature_flag_called' && e.properties.$feature_flag === 'beta');
+    await until(() => calls().length === 2, 'two $feature_flag_called');
+    expect(calls().map((e) => e.properties.$feature_flag_response)).toEqual([true, false]);
+  });
+
+  it('do not record a call before flags are known', async () => {
+    server.setFlags({ beta: true });
+    const client = newClient(false);
+    await render(createElement(PostHogProvider, { client }, createElement(Probe, { flag: 'beta' })));
+    await act(async () => void client.init(`phc_react_${++keyCounter}`, { api_host: server.url, capture_pageview: false, flush_at: 1 }));
+    await act(() => until(() => probe().enabled === true, 'beta on'));
+    await client.flush();
+    await until(() => server.events.some((e) => e.event === '$feature_flag_called'), 'the call');
+    expect(server.events.filter((e) => e.event === '$feature_flag_called')).toHaveLength(1);
+  });
+
+  it('read the nearest provider when two are nested', async () => {
+    server.setFlags({ beta: 'outer' });
+    const outer = newClient();
+    const second = await startFlagServer();
+    second.setFlags({ beta: 'inner' });
+    const inner = createHogtail();
+    inner.init(`phc_react_${++keyCounter}`, { api_host: second.url, capture_pageview: false });
+    const Clients = () => createElement('i', { id: 'same' }, String(usePostHog() === inner));
+    await render(
+      createElement(
+        PostHogProvider,
+        { client: outer },
+        createElement(Probe, { flag: 'beta' }),
+        createElement('section', null, createElement(PostHogProvider, { client: inner }, createElement('div', { id: 'inner' }, createElement(Clients)), createElement(InnerProbe))),
+      ),
+    );
+    await act(() => until(() => probe().variant === 'outer' && container.querySelector('#inner-probe')?.textContent === 'inner', 'both providers'));
+    expect(container.querySelector('#same')!.textContent).toBe('true');
+    await second.close();
+  });
+});
+
+function InnerProbe() {
+  return createElement('b', { id: 'inner-probe' }, String(useFeatureFlagVariantKey('beta') ?? ''));
+}
+
+describe('PostHogProvider', () => {
+  it('with apiKey initialises the default instance once, also under StrictMode', async () => {
+    const hogtail = (await import('hogtail')).default;
+    let inits = 0;
+    const init = hogtail.init;
+    hogtail.init = ((...args: Parameters<Hogtail['init']>) => {
+      inits++;
+      return init(...args);
+    }) as Hogtail['init'];
+    server.setFlags({ beta: true });
+    const options = { api_host: server.url, capture_pageview: false as const };
+    const apiKey = `phc_react_${++keyCounter}`;
+    const App = () => createElement(PostHogProvider, { apiKey, options }, createElement(Probe, { flag: 'beta' }));
+    await render(createElement(StrictMode, null, createElement(App)));
+    await act(() => until(() => probe().enabled === true, 'flags through the default instance'));
+    // A re-render with an equal (new) options object is no change.
+    await render(createElement(StrictMode, null, createElement(App)));
+    expect(inits).toBe(1);
+  });
+});

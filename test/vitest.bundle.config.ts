@@ -1,0 +1,31 @@
+// `npm run test:bundle`: the browser unit tests that drive the client run a second time against the
+// built, minified bundle (dist/browser/index.js) instead of the source, as Preact runs its suite
+// against its dist. Catches what only the build breaks: property mangling, dead-code elimination,
+// a build-time constant, an export left out of the entry.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const bundle = fileURLToPath(new URL('../dist/browser/index.js', import.meta.url));
+/** The browser client's source modules, however a test names them. */
+const CLIENT_SOURCE = /^(\.\.\/)+src\/browser(\/(client|index)(\.ts)?)?$/;
+const browserTests = fileURLToPath(new URL('browser/', import.meta.url));
+/** Only suites that drive the client: the others test internal modules the bundle does not export. */
+const clientSuites = readdirSync(browserTests)
+  .filter((name) => name.endsWith('.test.ts'))
+  .filter((name) => [...readFileSync(browserTests + name, 'utf8').matchAll(/from '([^']+)'/g)].some((match) => CLIENT_SOURCE.test(match[1]!)))
+  .map((name) => `test/browser/${name}`);
+
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  resolve: {
+    alias: [{ find: CLIENT_SOURCE, replacement: bundle }],
+  },
+  test: {
+    include: clientSuites,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
