@@ -84,7 +84,8 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
     client = new PostHog(connection.apiKey, {
       host: connection.host,
       flushAt: 1,
-      fetchRetryCount: retries,
+      // flush() settles after this many failed attempts; the event is then reported as not delivered.
+      retry: { maxAttempts: retries },
       requestTimeout: positiveInteger(flags, 'timeout', 10_000),
       flushOnExitTimeout: 0,
     });
