@@ -12,7 +12,7 @@ import type { HogtailError } from '../core/errors';
 import { PostHog } from '../node/client';
 import { resolveConnection } from './shared/connection';
 import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec } from './shared/flags';
-import type { CommandIo } from './import-command';
+import type { CommandIo } from './shared/command-io';
 import { holdProcessOpen } from './shared/keep-alive';
 import { lastTransportReason } from './shared/transport-problem';
 

@@ -13,20 +13,10 @@ import { INPUT_FORMATS, type InputFormat } from './import/input-format';
 import { parseMapping } from './import/mapping';
 import { EXIT_USAGE, runImport, type ImportIo } from './import/run-import';
 import { TIMESTAMP_FORMATS, type TimestampFormat } from './import/timestamp';
+import { defaultInterrupt, type CommandIo } from './shared/command-io';
 import { holdProcessOpen } from './shared/keep-alive';
 
-export interface CommandIo {
-  env: Record<string, string | undefined>;
-  stdin: NodeJS.ReadableStream;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  /** Whether stderr is a terminal: a redrawn progress bar there, plain lines otherwise. */
-  isTTY: boolean;
-  /** Working directory for default checkpoint and rejects files. Default process.cwd(). */
-  cwd?: string;
-  /** Ctrl-C subscription. Default: process SIGINT and SIGTERM. */
-  onInterrupt?: (handler: () => void) => () => void;
-}
+export type { CommandIo } from './shared/command-io';
 
 const FLAGS: Record<string, FlagSpec> = {
   'api-key': { kind: 'string', value: 'KEY', help: 'project API key, phc_… (or HOGTAIL_API_KEY)' },
@@ -70,15 +60,6 @@ Exit codes:
   1    the import failed: the server refused or was unreachable, or the input is broken
   2    wrong command line, or refused before sending (input changed since its checkpoint, CSV column missing)
   130  interrupted (Ctrl-C); run the same command with --resume`;
-
-export function defaultInterrupt(handler: () => void): () => void {
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
-  return () => {
-    process.off('SIGINT', handler);
-    process.off('SIGTERM', handler);
-  };
-}
 
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
