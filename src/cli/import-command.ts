@@ -7,6 +7,7 @@
  * refused or unreachable, input broken), 2 the command line is wrong or does not fit the input
  * (changed since its checkpoint, a CSV column missing), 130 interrupted.
  */
+import { DEFAULT_HOST } from '../core/defaults';
 import { resolveConnection } from './shared/connection';
 import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec, type ParsedFlags } from './shared/flags';
 import { INPUT_FORMATS, type InputFormat } from './import/input-format';
@@ -20,7 +21,7 @@ export type { CommandIo } from './shared/command-io';
 
 const FLAGS: Record<string, FlagSpec> = {
   'api-key': { kind: 'string', value: 'KEY', help: 'project API key, phc_… (or HOGTAIL_API_KEY)' },
-  host: { kind: 'string', value: 'URL', help: 'ingestion host (or HOGTAIL_HOST; default https://us.i.posthog.com)' },
+  host: { kind: 'string', value: 'URL', help: `ingestion host (or HOGTAIL_HOST; default ${DEFAULT_HOST})` },
   format: { kind: 'string', value: 'ndjson|csv|json', help: 'input format (default: from the file name, else sniffed)' },
   map: { kind: 'list', value: 'event=COL,distinct_id=COL,timestamp=COL', help: 'source fields for event, distinct id, timestamp; other NAME=COL pairs copy a column into property NAME' },
   'timestamp-format': { kind: 'string', value: 'iso|epoch-s|epoch-ms', help: 'how timestamps are written (default iso; no zone means UTC)' },
