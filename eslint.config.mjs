@@ -64,7 +64,6 @@ export default defineConfig(
     files: [
       'src/devserver/dev/store.ts',
       'src/core/queue.ts',
-      'src/devserver/management/routes.ts',
       'src/node/client.ts',
       'src/node/persistence/file-persistence.ts',
     ],
