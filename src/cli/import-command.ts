@@ -58,7 +58,7 @@ under different uuids and migrated events cannot be deleted.
 
 Exit codes:
   0    done (rejected rows are listed in the rejects file, not an error)
-  1    the import failed: the server refused or was unreachable, or the input is broken
+  1    the import failed: the server refused or was unreachable, the input is broken, or a file could not be written (disk full)
   2    wrong command line, or refused before sending (input changed since its checkpoint, CSV column missing)
   130  interrupted (Ctrl-C); run the same command with --resume`;
 
