@@ -62,9 +62,6 @@ export default defineConfig(
     // openDevStore, the long command, route and client files).
     // This list keeps the check green meanwhile and is removed once they land; do not add to it.
     files: [
-      'src/cli/api-command.ts',
-      'src/cli/import/csv-reader.ts',
-      'src/cli/import/run-import.ts',
       'src/devserver/dev/store.ts',
     ],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off', complexity: 'off' },
