@@ -15,7 +15,7 @@ export interface QueuedEvent {
   uuid: string;
   /**
    * The batch item as JSON: `{"uuid","event","properties","timestamp"}`, the distinct id inside
-   * properties as spec §2.2 places it (the real server reads it there too). Not repeating it at the
+   * properties as the public description places it (docs/wire-protocol.md, "Events") (the real server reads it there too). Not repeating it at the
    * top level saves about 3 gzipped bytes per event, which is what keeps hogtail at or under
    * posthog-node's bytes on the wire.
    */
@@ -145,7 +145,7 @@ function isoTimestamp(ms: number): string {
  * the hot path that copy cost more than the rest of capture(). When a name collides (or the object
  * has its own toJSON, whose keys cannot be known before it runs), it merges parsed objects so the
  * JSON never has duplicate keys. A caller's `$distinct_id` is left out: the server refuses an object
- * carrying both it and `distinct_id` (DESIGN §3). Undefined when the properties are no JSON object.
+ * carrying both it and `distinct_id` (docs/wire-protocol.md, "Events"). Undefined when the properties are no JSON object.
  */
 function mergeProperties(
   user: Record<string, unknown>,

@@ -48,7 +48,7 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
-/** Classifies a response by the real server's rules (DESIGN §3). */
+/** Classifies a response by the real server's rules (docs/wire-protocol.md, "Statuses"). */
 export function classifyResponse(response: HttpResponse): DeliveryResult {
   const { status } = response;
   if (status >= 200 && status < 300) return { kind: 'ok' };

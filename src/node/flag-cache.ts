@@ -2,7 +2,7 @@
  * Decide results per distinct id and override set, kept for a TTL and LRU-bounded, so a busy
  * server asks decide once per user per TTL instead of once per flag check (posthog-node caches
  * nothing). Concurrent lookups for the same key share one request. A failed request keeps the last
- * good flags for that key (DESIGN §3).
+ * good flags for that key (docs/flags-protocol.md).
  */
 import { HogtailError } from '../core/errors';
 import {

@@ -1,5 +1,5 @@
 /**
- * The decide request and response (spec §2.3–2.4, DESIGN §3), shared by the browser and Node.
+ * The decide request and response (docs/flags-protocol.md), shared by the browser and Node.
  * Merging follows the real server's signals: `errorsWhileComputingFlags` means some values are
  * missing (merge, don't replace), `quotaLimited` with `feature_flags` means none are fresh (keep).
  */
