@@ -32,7 +32,7 @@ const ts = () =>
 // terser otherwise skips any name a DOM interface also has (state, json, kind, items, ok, url…):
 // so a name may join the list only if no browser object's property of that name is ever used.
 const internalProperties =
-  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|properties|ok|url|send|states|endpoint|ledger|listeners|queued|propsOf|calls|callsFrom|chain|mode|gzip|flagState|fetchFlags|config|report|queue)$/;
+  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|properties|ok|url|send|states|endpoint|ledger|listeners|queued|propsOf|calls|callsFrom|chain|mode|gzip|flagState|fetchFlags|config|report|queue|onWarning|onDelivered|line|inFlight|draining|closed|drop|settleWaiters|reportEvictions|takeFromHead|putBackInFront|nextBatch|schedulePump|armInterval|drain|stop|lookahead|misconfigured)$/;
 // Measured in gzipped bytes: inline: 1 inlines only simple functions (fully inlining single-use
 // ones wraps them in IIFEs with hoisted vars: about 35 B more per bundle); loops: false keeps
 // while loops as written and negate_iife: false keeps (function(){})(): a few bytes each.
@@ -41,7 +41,8 @@ const minify = (module) =>
   terser({
     ecma: 2020,
     module,
-    compress: { passes: 3, inline: 1, loops: false, negate_iife: false, pure_getters: true, unsafe: true, unsafe_arrows: true, unsafe_methods: true, unsafe_comps: true },
+    // __HOGTAIL_BROWSER_BUILD__ (src/core/build-flags.ts): server-only queue code leaves the bundles.
+    compress: { global_defs: { __HOGTAIL_BROWSER_BUILD__: true }, passes: 3, inline: 1, loops: false, negate_iife: false, pure_getters: true, unsafe: true, unsafe_arrows: true, unsafe_methods: true, unsafe_comps: true },
     mangle: { properties: { regex: internalProperties, builtins: true } },
     format: { comments: false, ascii_only: true },
   });
@@ -101,6 +102,22 @@ const react = existsSync('src/react/index.ts')
     ]
   : [];
 
+// hogtail/edge: one self-contained file per format (no chunk shared with the Node entry), so a
+// runtime without Node's built-ins loads nothing that names one.
+const edge = existsSync('src/edge/index.ts')
+  ? [
+      {
+        input: { 'edge/index': 'src/edge/index.ts' },
+        external,
+        plugins: [ts()],
+        output: [
+          { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true },
+          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', sourcemap: true, exports: 'named' },
+        ],
+      },
+    ]
+  : [];
+
 export default [
   {
     input: nodeEntries,
@@ -113,4 +130,5 @@ export default [
   },
   ...browser,
   ...react,
+  ...edge,
 ];

@@ -12,7 +12,8 @@ it('scripts/start.js --once runs the example against hogtail dev and reports wha
   try {
     const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
       const child = spawn(process.execPath, [repoRoot + 'scripts/start.js', '--once'], {
-        env: { ...process.env, HOGTAIL_DEV_DATA: dataDir },
+        // Port 0: a fresh hogtail dev on a free port, never one another process runs on 8010.
+        env: { ...process.env, HOGTAIL_DEV_DATA: dataDir, HOGTAIL_DEV_PORT: '0' },
       });
       let stdout = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -27,6 +28,8 @@ it('scripts/start.js --once runs the example against hogtail dev and reports wha
       expect(stdout).toContain(name);
     }
     expect(stdout).toMatch(/Live events page: +http:\/\/127\.0\.0\.1:\d+\//);
+    expect(stdout).toMatch(/SPA example: +http:\/\/127\.0\.0\.1:\d+\//);
+    expect(stdout).toMatch(/from \d+ people and 5 groups/);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,31 +1,36 @@
 #!/usr/bin/env node
-// Serves examples/script-tag on 127.0.0.1 next to a local collector, and prints every event that
-// arrives. Run from the repo root after `npm run build`:  node examples/script-tag/serve.js
+// Serves examples/script-tag on 127.0.0.1, sending to the `hogtail dev` you already run (HOGTAIL_HOST,
+// default http://127.0.0.1:8010): open the example, click around, and watch the events arrive on that
+// server's live page. From the repo root after `npm run build`:
+//   npx hogtail dev &   node examples/script-tag/serve.js
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createCollector } from '../../dist/devserver/index.js';
+import { fileURLToPath } from 'node:url';
+import { collectorAddress } from '../collector-address.js';
 
 const here = new URL('./', import.meta.url);
 const root = new URL('../../', import.meta.url);
-const collector = await createCollector({
-  port: Number(process.env.COLLECTOR_PORT ?? 8010),
-  onEvents: (events) => {
-    for (const event of events) console.log(`collector: ${event.event} from ${event.distinct_id}`, JSON.stringify(event.properties).slice(0, 120));
-  },
-});
 
-const files = {
-  '/': [new URL('index.html', here), 'text/html; charset=utf-8'],
-  '/hogtail.iife.js': [new URL('dist/hogtail.iife.js', root), 'text/javascript'],
-};
-const server = createServer((req, res) => {
-  const path = (req.url ?? '/').split('?')[0];
-  const file = files[path];
-  if (!file) return res.writeHead(404).end();
-  let body = readFileSync(file[0], 'utf8');
-  if (path === '/') body = body.replaceAll('http://127.0.0.1:8010', collector.url);
-  res.writeHead(200, { 'Content-Type': file[1] }).end(body);
-});
-server.listen(Number(process.env.PORT ?? 8011), '127.0.0.1', () => {
-  console.log(`script-tag example: http://127.0.0.1:${server.address().port}/  (collector ${collector.url})`);
-});
+/** Starts the example server with the snippet pointed at `collectorUrl`; resolves once it listens. */
+export function serveScriptTag(collectorUrl, port = 0) {
+  const files = {
+    '/': [new URL('index.html', here), 'text/html; charset=utf-8'],
+    '/hogtail.iife.js': [new URL('dist/hogtail.iife.js', root), 'text/javascript'],
+  };
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const file = files[path];
+    if (!file) return res.writeHead(404).end();
+    let body = readFileSync(file[0], 'utf8');
+    if (path === '/') body = body.replaceAll('http://127.0.0.1:8010', collectorUrl);
+    res.writeHead(200, { 'Content-Type': file[1] }).end(body);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const collector = await collectorAddress();
+  const server = await serveScriptTag(collector, Number(process.env.PORT ?? 8011));
+  console.log(`script-tag example: http://127.0.0.1:${server.address().port}/`);
+  console.log(`its events go to hogtail dev at ${collector}; watch them at ${collector}/`);
+}

@@ -82,7 +82,7 @@ export class ApiBrowserError extends Error {
   override name = 'ApiBrowserError' as const;
   constructor() {
     super(
-      'hogtail/api: refusing to create a management API client in a browser. A personal API key ' +
+      'refusing to create a management API client in a browser. A personal API key ' +
         'grants access to your whole project and anyone who opens the page can read it, so it must ' +
         'stay on a server. Call the management API from your backend, or pass allowBrowser: true if ' +
         'this page is a trusted internal tool and you accept that risk.',

@@ -40,8 +40,8 @@ export function startDelivery(
       persistence: ledger,
       onDrop: report,
       onRetry: report,
-    },
-    false, // a page never closes its queue: pagehide hands what is left to the beacon
+      onWarning: report,
+    }, // a page never closes its queue (pagehide hands what is left to the beacon): close() is not in the bundle
   );
   const tabs = startTabs(store, base, tabId, ledger, (events) => queue.restore(events));
   unload.watch(queue, tabs);

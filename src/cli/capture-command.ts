@@ -37,6 +37,10 @@ const USAGE = 'Usage: hogtail capture EVENT --distinct-id ID [--prop key=value .
 
 export function parseProperties(specs: readonly string[]): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
+  // Defined, not assigned: `properties['__proto__'] = v` would set the prototype and drop the property.
+  const set = (key: string, value: unknown): void => {
+    Object.defineProperty(properties, key, { value, enumerable: true, writable: true, configurable: true });
+  };
   for (const spec of specs) {
     const typed = spec.indexOf(':=');
     const plain = spec.indexOf('=');
@@ -45,12 +49,12 @@ export function parseProperties(specs: readonly string[]): Record<string, unknow
       const text = spec.slice(typed + 2);
       if (key === '') throw new UsageError(`--prop needs a name before :=; got ${JSON.stringify(spec)}`);
       try {
-        properties[key] = JSON.parse(text);
+        set(key, JSON.parse(text));
       } catch {
         throw new UsageError(`--prop ${key}:= needs JSON (e.g. 3, true, {"a":1}); got ${JSON.stringify(text)}. Use ${key}=… for a string.`);
       }
     } else if (plain > 0) {
-      properties[spec.slice(0, plain)] = spec.slice(plain + 1);
+      set(spec.slice(0, plain), spec.slice(plain + 1));
     } else {
       throw new UsageError(`--prop takes key=value or key:=json; got ${JSON.stringify(spec)}`);
     }

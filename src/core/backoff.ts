@@ -11,6 +11,11 @@ export interface RetryOptions {
   maxAttempts: number;
   /** A Retry-After longer than this is shortened to it. Default 10 minutes. */
   maxRetryAfterMs: number;
+  /**
+   * When set (posthog-node's fetchRetryCount), a batch still failing after this many retries is
+   * dropped and reported (reason 'retries_exhausted'). Unset: retries go on while the queue has room.
+   */
+  maxRetries?: number;
 }
 
 export const DEFAULT_RETRY: RetryOptions = {

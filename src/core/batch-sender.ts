@@ -15,6 +15,12 @@ export interface BatchSenderOptions {
   timeoutMs: number;
   /** Extra headers (the browser sends text/plain to avoid a CORS preflight). */
   contentType?: string;
+  /**
+   * How a gzip body is announced: 'header' (`Content-Encoding: gzip`, the server-SDK convention,
+   * Node and edge) or 'query' (`?compression=gzip-js`, which a browser can send without a CORS
+   * preflight). Default 'query'.
+   */
+  gzipSignal?: 'header' | 'query';
 }
 
 export type BatchSender = (events: readonly QueuedEvent[]) => Promise<DeliveryResult>;
@@ -51,14 +57,17 @@ export function createBatchEncoder(options: BatchSenderOptions): BatchEncoder {
 export function createBatchSender(options: BatchSenderOptions, preparedBody?: PreparedBody): BatchSender {
   const { executor, timeoutMs } = options;
   const encode = createBatchEncoder(options);
-  const url = batchUrl(options.host, options.compress !== undefined);
-  const headers = { 'Content-Type': options.contentType ?? 'application/json' };
+  const compressed = options.compress !== undefined;
+  const byHeader = compressed && options.gzipSignal === 'header';
+  const url = batchUrl(options.host, compressed && !byHeader);
+  const headers: Record<string, string> = { 'Content-Type': options.contentType ?? 'application/json' };
+  if (byHeader) headers['Content-Encoding'] = 'gzip';
 
   return async (events) => {
     try {
       const body = await (preparedBody?.(events) ?? encode(events));
       const response = await executor({ url, body, headers, timeoutMs });
-      return classifyResponse(response);
+      return classifyResponse(response, options.host);
     } catch (cause) {
       return noResponse(cause);
     }

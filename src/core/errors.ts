@@ -12,6 +12,8 @@ export type DropReason =
   | 'queue_full' // evicted as the oldest when the queue hit its count or byte cap
   | 'opted_out' // captured while the user had opted out
   | 'rejected' // the server answered 4xx for a request carrying only this event, or refused the key/host
+  | 'retries_exhausted' // still failing after the retries the user allowed (fetchRetryCount)
+  | 'before_send' // a before_send hook returned null (counted, not reported: the app chose it)
   | 'shutdown'; // still queued when shutdown()'s deadline passed
 
 export class HogtailError extends Error {

@@ -14,10 +14,9 @@ import { isUuid, uuidv7 } from './uuid';
 export interface QueuedEvent {
   uuid: string;
   /**
-   * The batch item as JSON: `{"uuid","event","properties","timestamp"}`, the distinct id inside
-   * properties as the public description places it (docs/wire-protocol.md, "Events") (the real server reads it there too). Not repeating it at the
-   * top level saves about 3 gzipped bytes per event, which is what keeps hogtail at or under
-   * posthog-node's bytes on the wire.
+   * The batch item as JSON: `{"uuid","event","distinct_id","properties","timestamp"}`. The distinct
+   * id is both at the top level (server SDKs and their tooling read it there) and in properties
+   * (where the public description places it; docs/wire-protocol.md, "Events"). `uuid` comes first: its position is fixed.
    */
   json: string;
 }
@@ -101,6 +100,7 @@ export function buildEvent(
   const json =
     '{"uuid":"' + uuid +
     '","event":' + JSON.stringify(name) +
+    ',"distinct_id":' + JSON.stringify(distinctId) +
     ',"properties":' + properties +
     ',"timestamp":"' + timestamp + '"}';
 

@@ -13,11 +13,17 @@ export interface HttpRequest {
 
 export interface HttpResponse {
   status: number;
-  /** Response text (the server's errors are plain text). */
+  /**
+   * Response text (the server's errors are plain text), at most MAX_RESPONSE_BYTES of it: the real
+   * server's answers are a few bytes, and a misbehaving host must not fill memory.
+   */
   body: string;
   /** The Retry-After header, when present. */
   retryAfter: string | null;
 }
+
+/** How much of a response body an executor reads; the rest is discarded (the connection closed). */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /** Resolves with any HTTP status; rejects only when no response arrived (network error, timeout). */
 export type HttpExecutor = (request: HttpRequest) => Promise<HttpResponse>;
@@ -29,7 +35,7 @@ export type Compressor = (body: string) => Uint8Array | Promise<Uint8Array>;
 export type DeliveryResult =
   | { kind: 'ok' }
   /** Try the same events again later. */
-  | { kind: 'retry'; message: string; status?: number; retryAfterMs?: number; cause?: unknown }
+  | { kind: 'retry'; message: string; status?: number; retryAfterMs?: number; cause?: unknown; misconfigured?: true }
   /** Some event in the request is unacceptable (400, 413): halve until it is alone. */
   | { kind: 'split'; message: string; status: number }
   /** The request can never succeed, whatever it carries (bad key, wrong host). */
@@ -48,10 +54,30 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
-/** Classifies a response by the real server's rules (docs/wire-protocol.md, "Statuses"). */
-export function classifyResponse(response: HttpResponse): DeliveryResult {
+/**
+ * A PostHog server answers a batch with a JSON object (or nothing, 204 for a beacon). Anything else
+ * with a 2xx, typically an app's own HTML catch-all page at a wrong host, did not take the events.
+ */
+function isPostHogAnswer(body: string): boolean {
+  const text = body.trim();
+  return text === '' || text[0] === '{';
+}
+
+/**
+ * Classifies a response by the real server's rules (docs/wire-protocol.md, "Statuses").
+ * @param host named in the message when a 2xx is not a PostHog answer (a misconfigured host).
+ */
+export function classifyResponse(response: HttpResponse, host = 'the host'): DeliveryResult {
   const { status } = response;
-  if (status >= 200 && status < 300) return { kind: 'ok' };
+  if (status >= 200 && status < 300) {
+    if (isPostHogAnswer(response.body)) return { kind: 'ok' };
+    return {
+      kind: 'retry',
+      status,
+      misconfigured: true,
+      message: `${host} answered ${status} with something that is not a PostHog answer (${JSON.stringify(response.body.trim().slice(0, 60))}), so the events were kept; check the host option`,
+    };
+  }
   const text = response.body.trim().slice(0, 300);
   const detail = text && `: ${text}`;
   if (status === 408 || status === 429 || status >= 500) {

@@ -16,7 +16,7 @@ export type {
 } from './ingest/types';
 export { startDevServer } from './dev/server';
 export type { DevServer, DevServerOptions } from './dev/server';
-export type { DevRejection, DevStore, EventQuery, StoredEvent } from './dev/store';
-export type { DevSummary } from './dev/summary';
+export type { DevRejection, DevStore, EventQuery, SearchPage, SearchQuery, StoredEvent } from './dev/store-types';
+export type { DevSummary, FlagUser } from './dev/summary';
 export { createFlagsDecide, FlagDefinitionsError } from './flags';
 export type { FlagDefinitions, FlagDefinition, FlagsDecide, FlagsDecideOptions, FlagValue } from './flags';

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { HttpExecutor, HttpRequest, HttpResponse } from '../core/transport';
+import { MAX_RESPONSE_BYTES, type HttpExecutor, type HttpRequest, type HttpResponse } from '../core/transport';
 
 export interface NodeExecutor {
   execute: HttpExecutor;
@@ -33,16 +33,28 @@ export function createNodeExecutor(): NodeExecutor {
         },
         (res) => {
           const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
+          let bytes = 0;
+          const done = () => {
             clearTimeout(deadline);
             const header = res.headers['retry-after'];
             resolve({
               status: res.statusCode ?? 0,
-              body: Buffer.concat(chunks).toString('utf8'),
+              body: Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8'),
               retryAfter: typeof header === 'string' ? header : null,
             });
+          };
+          res.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            bytes += chunk.length;
+            // The real server answers a few bytes: past the cap, stop reading (and drop the socket)
+            // rather than hold a huge or endless body in memory.
+            if (bytes >= MAX_RESPONSE_BYTES) {
+              res.removeAllListeners('data');
+              res.destroy();
+              done();
+            }
           });
+          res.on('end', done);
           res.on('error', fail);
         },
       );

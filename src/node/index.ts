@@ -17,5 +17,7 @@ export { LIB_VERSION } from '../core/version';
 export { PersistenceError } from './persistence/errors';
 export type { PersistenceProblem } from './persistence/errors';
 export type { FilePersistenceOptions, PersistenceOption } from './persistence/options';
-export type { FlagOptions } from './feature-flags';
+export type { FlagOptions } from '../core/server/feature-flags';
+export type { BeforeSendEvent, BeforeSendFn } from '../core/server/messages';
+export type { FetchLike } from '../core/server/options';
 export type { FlagValue } from '../core/flags/decide';

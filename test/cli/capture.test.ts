@@ -75,3 +75,15 @@ it('-h is --help, and the help states the exit codes', async () => {
   expect(long.stdout).toMatch(/Usage: hogtail capture/);
   expect(long.stdout).toMatch(/Exit codes:\n\s+0\s+delivered\n\s+1\s+not delivered.*\n\s+2\s+wrong command line/);
 });
+
+it('keeps a property named __proto__ (string or JSON), and does not touch any prototype', async () => {
+  collector = await createCollector();
+  const result = await runCommand(runCaptureCommand, ['x', '--distinct-id', 'u', '--prop', '__proto__=kept', '--prop', 'constructor:={"a":1}', '--api-key', 'phc_k', '--host', collector.url]);
+  expect(result.code, result.stderr).toBe(0);
+  const properties = collector.events[0]!.properties;
+  expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toBe('kept');
+  expect(Object.getOwnPropertyDescriptor(properties, 'constructor')?.value).toEqual({ a: 1 });
+  const typed = parseProperties(['__proto__:={"polluted":true}']);
+  expect(Object.getPrototypeOf(typed)).toBe(Object.prototype);
+  expect(Object.getOwnPropertyDescriptor(typed, '__proto__')?.value).toEqual({ polluted: true });
+});

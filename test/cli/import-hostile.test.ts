@@ -2,6 +2,7 @@
 // line and reason, in a dry run too, and the import goes on; nothing dies with a stack overflow.
 import { closeSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runImportCommand } from '../../src/cli/import-command';
 import { createCollector, type Collector } from '../../src/devserver';
@@ -114,3 +115,22 @@ it('a line longer than any string can be (560 M characters) is rejected with its
   expect(result.stdout).toMatch(/dry run: 2 rows valid, 1 rejected/);
   expect(result.stdout).toMatch(/events\.ndjson:2: the line is longer than 16 M characters; the server takes events up to about 1 MB/);
 }, 60_000);
+
+it('a row with bytes that are not UTF-8 is rejected with its line, in a dry run too; a real U+FFFD and split characters are fine', async () => {
+  const text = (s: string) => Buffer.from(s, 'utf8');
+  const rowWith = (i: number, name: string) => text(JSON.stringify({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i, name } }));
+  const latin1 = Buffer.concat([text(`{"event":"e","distinct_id":"u","timestamp":"${at(1)}","properties":{"i":1,"name":"Jos`), Buffer.from([0xe9]), text('"}}')]);
+  const file = Buffer.concat([rowWith(0, 'Zoë 😀 \ufffd'), text('\n'), latin1, text('\n'), rowWith(2, 'Ünïcödé'), text('\n')]);
+  writeFileSync(join(dir, 'events.ndjson'), file);
+
+  const dry = await runCommand(runImportCommand, ['events.ndjson', '--dry-run'], { cwd: dir });
+  expect(dry.stdout).toMatch(/2 rows valid, 1 rejected/);
+  expect(dry.stdout).toMatch(/events\.ndjson:2: has bytes that are not UTF-8/);
+
+  // Read a byte at a time, so every multi-byte character is split between pieces.
+  const bytes = Readable.from((function* () { for (const byte of file) yield Buffer.from([byte]); })());
+  const result = await runCommand(runImportCommand, [...connection(), '--rejects', 'bad.ndjson'], { cwd: dir, stdin: bytes });
+  expect(result.code, result.stderr).toBe(0);
+  expect(collector.events.map((e) => e.properties.name)).toEqual(['Zoë 😀 \ufffd', 'Ünïcödé']);
+  expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([expect.objectContaining({ line: 2, reason: expect.stringMatching(/not UTF-8/) })]);
+});

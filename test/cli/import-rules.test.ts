@@ -1,6 +1,7 @@
 // Row validation and mapping (issue 7): what may be sent, and what the rejects file is told.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAPPING, parseMapping } from '../../src/cli/import/mapping';
+import { createCsvReader } from '../../src/cli/import/csv-reader';
 import { createRowMapper } from '../../src/cli/import/row-to-event';
 import { createRowUuids } from '../../src/cli/import/row-uuid';
 import { normalizeTimestamp } from '../../src/cli/import/timestamp';
@@ -113,5 +114,22 @@ describe('nesting', () => {
     const row = (levels: number) => ({ event: 'e', distinct_id: 'u', timestamp: '2024-01-01T00:00:00Z', properties: nest(levels - 1) });
     expect(mapRow(row(100)).ok).toBe(true);
     expect(mapRow(row(101))).toEqual({ ok: false, reason: expect.stringMatching(/nested more than 100 levels deep/) });
+  });
+});
+
+describe('__proto__', () => {
+  it('a field named __proto__ is a property like any other, in JSON and CSV rows', () => {
+    const json = createRowMapper(DEFAULT_MAPPING, 'iso', false);
+    const flat = json(JSON.parse('{"event":"e","distinct_id":"u","timestamp":"2024-01-01T00:00:00Z","__proto__":{"x":1}}'));
+    const nested = json(JSON.parse('{"event":"e","distinct_id":"u","timestamp":"2024-01-01T00:00:00Z","properties":{"a":1},"__proto__":"top"}'));
+    const csv = createRowMapper(DEFAULT_MAPPING, 'iso', true);
+    const seen: unknown[] = [];
+    const reader = createCsvReader({ record: (_, value) => seen.push(value), invalid: () => {} });
+    reader.write('event,distinct_id,timestamp,__proto__\ne,u,2024-01-01T00:00:00Z,cell\n');
+    const fromCsv = csv(seen[0]);
+    const own = (result: ReturnType<typeof json>) => (result.ok ? Object.getOwnPropertyDescriptor(result.value.properties, '__proto__')?.value : result.reason);
+    expect(own(flat)).toEqual({ x: 1 });
+    expect(own(nested)).toBe('top');
+    expect(own(fromCsv)).toBe('cell');
   });
 });

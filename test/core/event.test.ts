@@ -16,11 +16,11 @@ function bad(input: Parameters<typeof buildEvent>[0], max?: number) {
 }
 
 describe('buildEvent: the wire shape', () => {
-  it('produces uuid, event, properties carrying distinct_id (docs/wire-protocol.md), and an ISO timestamp', () => {
+  it('produces uuid, event, distinct_id at the top level and in properties (docs/wire-protocol.md), and an ISO timestamp', () => {
     const { wire, record } = ok({ event: 'signed up', distinctId: 'u1', properties: { plan: 'pro' } });
     expect(wire.uuid).toBe(record.uuid);
     expect(wire.event).toBe('signed up');
-    expect('distinct_id' in wire).toBe(false);
+    expect(wire.distinct_id).toBe('u1');
     expect(wire.properties).toEqual({ plan: 'pro', distinct_id: 'u1', $lib: 'test', $lib_version: '1' });
     expect(new Date(wire.timestamp).toISOString()).toBe(wire.timestamp);
   });
@@ -138,7 +138,8 @@ describe('buildEvent: properties that are not a plain object never reach the que
   it("a caller's distinct_id is replaced and $distinct_id left out, without duplicate keys", () => {
     const { record, wire } = ok({ event: 'e', distinctId: 'u', properties: { distinct_id: 'other', $distinct_id: 'x', plan: 'pro' } });
     expect(wire.properties).toEqual({ plan: 'pro', distinct_id: 'u', $lib: 'test', $lib_version: '1' });
-    expect(record.json.match(/distinct_id/g)).toHaveLength(1);
+    // Once at the top level, once in properties: never twice in one object.
+    expect(record.json.match(/distinct_id/g)).toHaveLength(2);
   });
 });
 

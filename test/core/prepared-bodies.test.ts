@@ -26,9 +26,8 @@ function gatedQueue() {
         requests.push(batch.map((e) => e.uuid));
         return new Promise((resolve) => answers.push(resolve));
       },
+      lookahead: (events) => announced.push(events.map((e) => e.uuid)),
     },
-    undefined,
-    (events) => announced.push(events.map((e) => e.uuid)),
   );
   const answer = async (result: DeliveryResult) => {
     answers.shift()!(result);

@@ -96,10 +96,16 @@ describe('accepting events', () => {
     expect(collector.events.map((event) => event.api_key)).toEqual([KEY, KEY, KEY, KEY]);
   });
 
-  it('refuses a bare array on /batch/', async () => {
-    const reply = await postJson(`${collector.url}/batch/`, [anEvent({ properties: { token: KEY } })]);
-    expect(reply.status).toBe(400);
-    expect(reply.text).toMatch(/bare array/);
+  it('takes every body shape on every capture path, as the real service does', async () => {
+    const shapes = [
+      [anEvent({ properties: { token: KEY } })],
+      aBatch([anEvent()]),
+      { api_key: KEY, ...anEvent() },
+    ];
+    for (const path of ['/batch/', '/capture/', '/e/', '/i/v0/e/', '/track/']) {
+      for (const shape of shapes) expect((await postJson(`${collector.url}${path}`, shape)).status, path).toBe(200);
+    }
+    expect(collector.events).toHaveLength(15);
   });
 
   it.each(['text/plain', 'text/plain;charset=UTF-8', 'application/octet-stream'])('ignores a %s content type', async (type) => {

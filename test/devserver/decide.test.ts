@@ -81,7 +81,7 @@ describe('decide', () => {
   it.each([
     ['no key', { distinct_id: 'u' }],
     ['a personal key', { api_key: 'phx_secret', distinct_id: 'u' }],
-    ['a malformed key', { token: 'not a key!', distinct_id: 'u' }],
+    ['a key over 64 characters', { token: `phc_${'k'.repeat(61)}`, distinct_id: 'u' }],
   ])('answers 401 for %s', async (_label, body) => {
     collector = await createCollector();
     const reply = await postJson(`${collector.url}/decide?v=3`, body);

@@ -83,8 +83,12 @@ describe('401: the project key is missing, malformed or personal', () => {
   it.each([
     ['missing', { batch: [anEvent()] }, /missing/],
     ['not a string', aBatch([anEvent()], { api_key: 12345 }), /must be a string/],
-    ['empty', aBatch([anEvent()], { api_key: '' }), /empty or malformed/],
-    ['malformed', aBatch([anEvent()], { api_key: 'phc key with spaces' }), /empty or malformed/],
+    ['empty', aBatch([anEvent()], { api_key: '' }), /is empty/],
+    ['only whitespace', aBatch([anEvent()], { api_key: ' \t ' }), /is empty/],
+    ['over 64 characters', aBatch([anEvent()], { api_key: `phc_${'a'.repeat(61)}` }), /65 characters long; a project key has at most 64/],
+    ['not ASCII', aBatch([anEvent()], { api_key: 'phc_ключ' }), /outside ASCII/],
+    ['carrying a NUL', aBatch([anEvent()], { api_key: 'phc_ab\u0000cd' }), /NUL/],
+    ['a personal key behind whitespace', aBatch([anEvent()], { api_key: '  phx_personalKey123' }), /personal API key/],
     ['a personal key', aBatch([anEvent()], { api_key: 'phx_personalKey123' }), /personal API key/],
     ['sent as token on a batch', { token: KEY, batch: [anEvent()] }, /api_key, not token/],
   ])('answers 401 when the key is %s', async (_label, body, message) => {
@@ -95,10 +99,24 @@ describe('401: the project key is missing, malformed or personal', () => {
     expect(collector.events).toHaveLength(0);
   });
 
-  it('answers 401 for a bare array event without a key', async () => {
-    const reply = await postJson(`${collector.url}/e/`, [anEvent({ properties: { token: KEY } }), anEvent()]);
+  it('answers 401 for a bare array where no event carries a key', async () => {
+    const reply = await postJson(`${collector.url}/batch/`, [anEvent(), anEvent()]);
     expect(reply.status).toBe(401);
-    expect(reply.text).toMatch(/index 1 carries no project key/);
+    expect(reply.text).toMatch(/no event in the array carries a project key/);
+  });
+
+  it('takes the key an array carries for its events that carry none', async () => {
+    const reply = await postJson(`${collector.url}/e/`, [anEvent({ properties: { token: KEY } }), anEvent()]);
+    expect(reply.status).toBe(200);
+    expect(collector.events.map((event) => event.api_key)).toEqual([KEY, KEY]);
+  });
+
+  it('trims whitespace around the key, accepts a 64-character one and any ASCII', async () => {
+    const long = `phc_${'a'.repeat(60)}`;
+    for (const key of [`  ${KEY}\n`, long, 'phc key with spaces']) {
+      expect((await postJson(`${collector.url}/batch/`, aBatch([anEvent()], { api_key: key }))).status).toBe(200);
+    }
+    expect(collector.events.map((event) => event.api_key)).toEqual([KEY, long, 'phc key with spaces']);
   });
 
   it('answers 401 for a single event with a personal key as token', async () => {

@@ -1,5 +1,7 @@
-// `hogtail dev`'s page in real Chromium: events from the Node SDK appear live, everything received
-// renders as text, and the side panels show flags and rejections. Conditions are awaited, never timed.
+// `hogtail dev`'s page in real Chromium: events from the Node SDK appear live and open into a
+// properties table (by mouse or keyboard), everything received renders as text, the search runs on
+// the server over every stored event, and the side panels show flags and rejections. Conditions are
+// awaited, never timed.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +47,7 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     return { page, errors, dialogs };
   }
 
-  it('shows an event captured by the Node SDK as it arrives, with its properties on click', async () => {
+  it('shows an event captured by the Node SDK as it arrives, opening into a properties table with raw JSON a click away', async () => {
     const { page, errors } = await openDevPage();
 
     client.capture({ distinctId: 'ada@example.com', event: 'signed up', properties: { plan: 'pro', referrer: 'dev-page-test' } });
@@ -54,11 +56,19 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     const row = page.locator('#events li.event', { has: page.locator('.name', { hasText: 'signed up' }) });
     await row.waitFor(WAIT);
     expect(await row.locator('.distinct').textContent()).toBe('ada@example.com');
+    // Local time with the date and the zone spelled out.
+    expect(await row.locator('.time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC[+-]\d{2}:\d{2}$/);
 
     await row.locator('.row').click();
-    const details = row.locator('pre.props');
-    await details.waitFor(WAIT);
-    const shown = JSON.parse((await details.textContent()) ?? '{}') as { properties: Record<string, unknown> };
+    const plan = row.locator('.details tr', { has: page.locator('td.key', { hasText: /^plan$/ }) });
+    await plan.waitFor(WAIT);
+    expect(await plan.locator('td').nth(1).textContent()).toBe('pro');
+    expect(await row.locator('pre.props').isVisible()).toBe(false);
+
+    await row.locator('.raw-toggle').click();
+    const raw = row.locator('pre.props');
+    await raw.waitFor({ state: 'visible', ...WAIT });
+    const shown = JSON.parse((await raw.textContent()) ?? '{}') as { properties: Record<string, unknown> };
     expect(shown.properties).toMatchObject({ plan: 'pro', referrer: 'dev-page-test' });
 
     expect(errors).toEqual([]);
@@ -80,6 +90,8 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     expect(await row.locator('.distinct').textContent()).toBe('"><script>alert(2)</script>');
 
     await row.locator('.row').click();
+    await page.locator('#events .details td', { hasText: '<b onmouseover=alert(3)>x</b>' }).waitFor(WAIT);
+    await row.locator('.raw-toggle').click();
     await page.locator('#events pre.props', { hasText: '<b onmouseover=alert(3)>x</b>' }).waitFor(WAIT);
 
     // Nothing the client sent became an element.
@@ -90,27 +102,57 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     await page.context().close();
   });
 
-  it('filters by event name and distinct id', async () => {
-    client.capture({ distinctId: 'filter-a', event: 'filter one' });
-    client.capture({ distinctId: 'filter-b', event: 'filter two' });
+  it('opens an event from the keyboard: Tab to it, Enter, Tab to the raw JSON, Enter', async () => {
+    client.capture({ distinctId: 'keyboard-user', event: 'keyboard event', properties: { via: 'keys' } });
     await client.flush();
-
     const { page, errors } = await openDevPage();
-    await page.locator('#events .name', { hasText: 'filter two' }).waitFor(WAIT);
+    await page.locator('#events .name', { hasText: 'keyboard event' }).waitFor(WAIT);
 
-    await page.locator('#filter-event').fill('filter');
-    await waitForNames(page, ['filter two', 'filter one']);
-    await page.locator('#filter-distinct-id').fill('filter-a');
-    await waitForNames(page, ['filter one']);
-    await page.locator('#filter-event').fill('');
-    await page.locator('#filter-distinct-id').fill('');
-    await page.locator('#events .name', { hasText: 'signed up' }).waitFor(WAIT);
+    await page.locator('#search').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.querySelector('.name')?.textContent)).toBe('keyboard event');
+    await page.keyboard.press('Enter');
+    await page.locator('#events li.event .details td', { hasText: 'keys' }).waitFor(WAIT);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('raw-toggle');
+    await page.keyboard.press('Enter');
+    await page.locator('#events pre.props', { hasText: '"via": "keys"' }).waitFor({ state: 'visible', ...WAIT });
 
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
-  it('shows what each user got from decide and counts rejected requests by reason', async () => {
+  it('searches every stored event on the server, by name, distinct id or property value, with paging', async () => {
+    // The first of 650 events: far outside the 500 the page loads at start.
+    client.capture({ distinctId: 'early-bird', event: 'needle early', properties: { note: 'haystack-777' } });
+    for (let index = 0; index < 649; index++) client.capture({ distinctId: `bulk-${index}`, event: 'bulk event', properties: { index } });
+    await client.flush();
+    const { page, errors } = await openDevPage();
+    await page.locator('#events .name', { hasText: 'bulk event' }).first().waitFor(WAIT);
+    expect(await page.locator('#events .name', { hasText: 'needle early' }).count()).toBe(0);
+
+    for (const term of ['NEEDLE', 'early-bird', 'haystack-777']) {
+      await page.locator('#search').fill(term);
+      await waitForNames(page, ['needle early']);
+      await page.locator('#search-status', { hasText: /^1 event match/ }).waitFor(WAIT);
+    }
+
+    await page.locator('#search').fill('bulk event');
+    await page.locator('#search-status', { hasText: /^649 events match "bulk event"/ }).waitFor(WAIT);
+    await page.waitForFunction(() => document.querySelectorAll('#events li.event').length === 100, undefined, WAIT);
+    await page.locator('#older').click();
+    await page.waitForFunction(() => document.querySelectorAll('#events li.event').length === 200, undefined, WAIT);
+    const seqs = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('#events li.event'), (node) => Number(node.dataset.seq)));
+    expect(new Set(seqs).size).toBe(200);
+    expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
+
+    await page.locator('#search').fill('');
+    await page.locator('#events .name', { hasText: 'bulk event' }).first().waitFor(WAIT);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows what each user got from decide, and each rejected request with its time, path, reason and body', async () => {
     const { page, errors } = await openDevPage();
 
     expect(await client.getFeatureFlag('new-checkout', 'flag-user')).toBe(true);
@@ -123,6 +165,9 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     expect(await userRow.locator('td').nth(1).textContent()).toBe('true');
 
     await page.locator('#rejections td', { hasText: 'event at index 0: event name is empty' }).waitFor(WAIT);
+    const rejection = page.locator('#rejection-list li', { hasText: 'event at index 0: event name is empty' });
+    expect(await rejection.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC[+-]\d{2}:\d{2} 400 POST \/batch\//);
+    expect(await rejection.locator('pre.sample').textContent()).toBe('{"api_key":"phc_x","batch":[{"event":"","distinct_id":"x"}]}');
     await page.waitForFunction(() => Number(document.getElementById('count-rejected')?.textContent) >= 1, undefined, WAIT);
 
     expect(errors).toEqual([]);

@@ -106,13 +106,14 @@ describe('event shapes (docs/wire-protocol.md: events, reserved events)', () => 
 });
 
 describe('the request', () => {
-  it('is a gzip body with ?compression=gzip-js, api_key at the top, no token, sent_at, distinct_id in properties', async () => {
-    const seen: { url: string; body: Record<string, any> }[] = [];
+  it('is a gzip body announced by Content-Encoding (no query marker), api_key at the top, no token, sent_at, distinct_id at the top and in properties', async () => {
+    const seen: { url: string; encoding: unknown; body: Record<string, any> }[] = [];
     const server = await listenLocal((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        seen.push({ url: req.url ?? '', body: JSON.parse(gunzipSync(Buffer.concat(chunks)).toString('utf8')) });
+        const body = JSON.parse(gunzipSync(Buffer.concat(chunks)).toString('utf8'));
+        seen.push({ url: req.url ?? '', encoding: req.headers['content-encoding'], body });
         res.end('{"status":"Ok"}');
       });
     });
@@ -121,14 +122,15 @@ describe('the request', () => {
     await client.shutdown(5000);
     server.close();
     expect(seen).toHaveLength(1);
-    expect(seen[0]!.url).toBe('/batch/?compression=gzip-js');
+    expect(seen[0]!.url).toBe('/batch/');
+    expect(seen[0]!.encoding).toBe('gzip');
     const body = seen[0]!.body;
     expect(body.api_key).toBe('phc_k');
     expect('token' in body).toBe(false);
     expect('historical_migration' in body).toBe(false);
     expect(new Date(body.sent_at).toISOString()).toBe(body.sent_at);
-    expect(body.batch[0]).toMatchObject({ event: 'e', properties: { distinct_id: 'u' } });
-    expect(Object.keys(body.batch[0]).sort()).toEqual(['event', 'properties', 'timestamp', 'uuid']);
+    expect(body.batch[0]).toMatchObject({ event: 'e', distinct_id: 'u', properties: { distinct_id: 'u' } });
+    expect(Object.keys(body.batch[0]).sort()).toEqual(['distinct_id', 'event', 'properties', 'timestamp', 'uuid']);
   });
 
   it("compression: 'none' sends plain JSON the collector accepts", async () => {
@@ -238,7 +240,7 @@ describe('bad input never throws and never blocks the rest', () => {
 
 describe('order, refusals and reports', () => {
   it('an event waiting for its flags keeps its place: later events queue behind it (historical migration order)', async () => {
-    collector = await createCollector({ decide: () => ({ featureFlags: { beta: true } }) as never });
+    collector = await createCollector({ decide: () => ({ featureFlags: { beta: true }, featureFlagPayloads: {} }) as never });
     const client = new PostHog('phc_k', { host: collector.url, flushAt: 1000, flushOnExitTimeout: 0, historicalMigration: true });
     clients.push(client);
     client.capture({ distinctId: 'u1', event: 'first', sendFeatureFlags: true });
@@ -253,7 +255,7 @@ describe('order, refusals and reports', () => {
   });
 
   it('events still waiting for flags at the shutdown deadline are reported with their uuids', async () => {
-    const hanging = await createFaultCollector({ plan: (_index, info) => (info.path.startsWith('/decide') ? { kind: 'hang' } : undefined) });
+    const hanging = await createFaultCollector({ plan: (_index, info) => (info.path.startsWith('/flags') ? { kind: 'hang' } : undefined) });
     collector = hanging;
     const client = new PostHog('phc_k', { host: hanging.url, flushAt: 1, flushOnExitTimeout: 0 });
     const errors: HogtailError[] = [];

@@ -1,6 +1,8 @@
-// The Node flag cache against a real collector serving decide on 127.0.0.1.
+// The server flag cache against a real collector serving decide on 127.0.0.1 (its /flags answers
+// 404, so every lookup also goes through the fall-back to decide).
 import { afterEach, expect, it } from 'vitest';
-import { createFlagCache } from '../../src/node/flag-cache';
+import { createFlagsClient } from '../../src/core/flags/flags-client';
+import { createFlagCache } from '../../src/core/server/flag-cache';
 import { createNodeExecutor } from '../../src/node/http-executor';
 import { createCollector, type Collector } from '../../src/devserver';
 import type { HogtailError } from '../../src/core/errors';
@@ -17,16 +19,14 @@ async function setup(answer: (distinctId: string, call: number) => Record<string
   collector = await createCollector({
     decide: (request, headers) => {
       calls.push({ distinctId: request.distinct_id, forwardedFor: headers['x-forwarded-for'], person: request.person_properties });
-      return { featureFlags: {}, ...answer(request.distinct_id, calls.length) } as never;
+      return { featureFlags: {}, featureFlagPayloads: {}, ...answer(request.distinct_id, calls.length) } as never;
     },
   });
   const errors: HogtailError[] = [];
   let clock = 0;
+  const flags = createFlagsClient({ host: collector.url, apiKey: 'phc_k', executor: executor.execute, timeoutMs: 5000, retry: { initialDelayMs: 1 } });
   const cache = createFlagCache({
-    host: collector.url,
-    apiKey: 'phc_k',
-    executor: executor.execute,
-    timeoutMs: 5000,
+    flags,
     ttlMs,
     maxEntries: 100,
     onError: (error) => errors.push(error),

@@ -42,7 +42,8 @@ export function createCheckpointWriter(path: string, snapshot: () => Checkpoint)
       else start();
     },
     async flush() {
-      if (writing !== undefined) await writing;
+      // A loop: a save() may start another write while this one waits.
+      while (writing !== undefined) await writing;
       if (failure !== undefined) throw failure;
       start();
       await writing;

@@ -51,8 +51,11 @@ export async function readCheckpoint(path: string): Promise<Checkpoint | undefin
   return parsed as Checkpoint;
 }
 
+/** Temp names differ per write, so no two writes can ever rename each other's file. */
+let tempSerial = 0;
+
 export async function writeCheckpoint(path: string, checkpoint: Checkpoint): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
+  const temp = `${path}.${process.pid}-${++tempSerial}.tmp`;
   try {
     const handle = await open(temp, 'w');
     try {

@@ -6,6 +6,7 @@
  * One character at a time, because a quoted field may span pieces; on the importer's hot path
  * this still costs far less than JSON-serialising the event it becomes.
  */
+import { setProperty } from './own-property';
 import { MalformedInputError, MAX_RECORD_CHARS, OVERSIZE_HEAD_CHARS, oversizeReason, type RecordReader, type RecordSink } from './record-sink';
 
 const QUOTE = 34;
@@ -60,7 +61,7 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
       return sink.invalid(start, `has ${done.length} fields; the header has ${header.length}`, done.join(delimiter));
     }
     const value: Record<string, string> = {};
-    for (let i = 0; i < header.length; i++) value[header[i]!] = done[i]!;
+    for (let i = 0; i < header.length; i++) setProperty(value, header[i]!, done[i]!);
     sink.record(start, value);
   }
 

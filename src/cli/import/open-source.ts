@@ -2,7 +2,8 @@
  * Opens one input (a file, or stdin for `-`) as a stream of text, gunzipping transparently when the
  * first bytes are gzip's magic number (names lie; magic bytes do not) and dropping a leading UTF-8
  * byte order mark (Excel and Windows tools write one; it would glue itself to the first JSON row
- * or CSV column name), and works out the source's identity: the seed of every row's uuid, so a re-run sends the same uuids for the same rows.
+ * or CSV column name), noting bytes that are not UTF-8 so their rows are rejected rather than stored
+ * with U+FFFD in them (utf8-decoder.ts), and works out the source's identity: the seed of every row's uuid, so a re-run sends the same uuids for the same rows.
  *
  * Identity = sha256 of the absolute path, the size and the first 64 KB, or of --source-id. The
  * content prefix makes a different file at the same path a different source; the path and size keep
@@ -18,8 +19,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pipeline, Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
+import { createUtf8Decoder } from './utf8-decoder';
 
 const IDENTITY_PREFIX_BYTES = 64 * 1024;
 /** Big reads: the importer is throughput-bound and a megabyte is still constant memory. */
@@ -42,6 +43,11 @@ export interface OpenedSource {
   text: AsyncIterable<string>;
   /** Bytes consumed from the file or stdin so far (before decompression), for progress. */
   bytesRead(): number;
+  /**
+   * Whether bytes that are not UTF-8 were found in the text before `offset` (characters since the
+   * start) and not asked about yet: the caller asks once per record, at its end.
+   */
+  takeInvalidUtf8(before: number): boolean;
   close(): void;
 }
 
@@ -88,6 +94,10 @@ export async function openSource(
   const gzip = prefix.length >= 2 && prefix[0] === 0x1f && prefix[1] === 0x8b;
 
   let bytesRead = 0;
+  const decoder = createUtf8Decoder();
+  /** 1 once a leading byte order mark was dropped: the decoder's offsets are one ahead of the text. */
+  let bomDropped = 0;
+  let nextInvalid = 0;
   async function* rawChunks(): AsyncGenerator<Buffer> {
     for (const chunk of head) {
       bytesRead += chunk.length;
@@ -112,12 +122,13 @@ export async function openSource(
       pipeline(Readable.from(bytes, { objectMode: false }), gunzip, () => {});
       bytes = gunzip;
     }
-    const decoder = new StringDecoder('utf8');
     let first = true;
     const withoutBom = (piece: string): string => {
       if (!first || piece === '') return piece;
       first = false;
-      return piece.charCodeAt(0) === BYTE_ORDER_MARK ? piece.slice(1) : piece;
+      if (piece.charCodeAt(0) !== BYTE_ORDER_MARK) return piece;
+      bomDropped = 1;
+      return piece.slice(1);
     };
     for await (const chunk of bytes) {
       const piece = withoutBom(decoder.write(chunk));
@@ -136,6 +147,15 @@ export async function openSource(
     gzip,
     text: text(),
     bytesRead: () => bytesRead,
+    takeInvalidUtf8(before) {
+      const offsets = decoder.invalidAt;
+      let found = false;
+      while (nextInvalid < offsets.length && offsets[nextInvalid]! - bomDropped < before) {
+        found = true;
+        nextInvalid++;
+      }
+      return found;
+    },
     close() {
       if (!isStdin) (raw as ReturnType<typeof createReadStream>).destroy();
     },

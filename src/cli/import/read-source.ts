@@ -22,6 +22,10 @@ import { createRowUuids } from './row-uuid';
 import { EXIT_FAILED, EXIT_USAGE, InputChanged, StopImport } from './stop-import';
 import type { TimestampFormat } from './timestamp';
 
+const NOT_UTF8 =
+  'has bytes that are not UTF-8 (the file is in another encoding, or damaged); they would be stored as U+FFFD, so the row is not sent. ' +
+  'Convert the file to UTF-8 (e.g. iconv -f WINDOWS-1252 -t UTF-8) or correct the row';
+
 /** What the whole import counts, shown by the progress line and the summary. */
 export interface ImportCounters {
   rowsRead: number;
@@ -130,6 +134,7 @@ export async function readSource(run: SourceRun): Promise<SourceOutcome> {
   const handle = (line: number, value: unknown, parseError: string | undefined, raw: string | undefined): void => {
     row++;
     counters.rowsRead++;
+    const notUtf8 = source.takeInvalidUtf8(reader.recordEnd());
     if (row <= skip) {
       counters.skippedOnResume++;
       if (row === skip && run.progress.digest !== undefined && digest.through(reader.recordEnd()) !== run.progress.digest) {
@@ -138,7 +143,8 @@ export async function readSource(run: SourceRun): Promise<SourceOutcome> {
       return;
     }
     chunk.lines.push(line);
-    if (parseError !== undefined) reject(line, parseError, { raw });
+    if (notUtf8) reject(line, NOT_UTF8, parseError === undefined ? { record: value } : { raw });
+    else if (parseError !== undefined) reject(line, parseError, { raw });
     else send(line, value);
     if (chunk.lines.length >= run.chunkRows || chunk.captured >= run.batchSize) closeChunk(false);
   };

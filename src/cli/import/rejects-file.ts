@@ -75,7 +75,9 @@ export async function openRejectsFile(path: string, keepBytes: number | undefine
       const text = entries.map(formatReject).join('');
       try {
         const file = await ensureOpen();
-        await file.write(text);
+        // A nearly full disk takes part of a write without an error; the rest then fails with ENOSPC.
+        const data = Buffer.from(text);
+        for (let written = 0; written < data.length; ) written += (await file.write(data, written)).bytesWritten;
       } catch (error) {
         throw new Error(`cannot write the rejects file ${path}: ${describeFileError(error)}`, { cause: error });
       }

@@ -17,7 +17,9 @@
  * Those four are objects on the wire whatever feeds them: a column mapped onto one of them
  * (`--map '$set=traits'`) is parsed as JSON when it holds a string, and must give an object.
  */
+import { isObject } from '../../core/special-events';
 import { isUuid } from '../../core/uuid';
+import { setProperty } from './own-property';
 import { readField, type Mapping } from './mapping';
 import { MAX_ROW_DEPTH, nestsDeeperThan } from './nesting-depth';
 import { describeValue, normalizeTimestamp, type TimestampFormat } from './timestamp';
@@ -39,16 +41,12 @@ const JSON_OBJECT_COLUMNS = new Set(['$set', '$set_once', '$group_set', '$groups
 /** Top-level JSON fields that make the event itself rather than its properties. */
 const ENVELOPE_KEYS = new Set(['event', 'distinct_id', '$distinct_id', 'timestamp', 'uuid', 'properties']);
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** A value for one of JSON_OBJECT_COLUMNS: an object, or a string holding one; else undefined. */
 function jsonObjectOf(value: unknown): Record<string, unknown> | undefined {
-  if (typeof value !== 'string') return isPlainObject(value) ? value : undefined;
+  if (typeof value !== 'string') return isObject(value) ? value : undefined;
   try {
     const parsed: unknown = JSON.parse(value);
-    return isPlainObject(parsed) ? parsed : undefined;
+    return isObject(parsed) ? parsed : undefined;
   } catch {
     return undefined;
   }
@@ -60,11 +58,11 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
   function collectProperties(record: Record<string, unknown>): Record<string, unknown> | string {
     const nested = record.properties;
     if (!fromCsv && nested !== undefined && !mappedColumns.has('properties')) {
-      if (!isPlainObject(nested)) return `properties must be an object; got ${describeValue(nested)}`;
+      if (!isObject(nested)) return `properties must be an object; got ${describeValue(nested)}`;
       // The parsed object is ours (JSON.parse made it): use it as is instead of copying per row.
       for (const key in record) {
         if (ENVELOPE_KEYS.has(key) || mappedColumns.has(key) || Object.hasOwn(nested, key)) continue;
-        nested[key] = record[key];
+        setProperty(nested, key, record[key]);
       }
       return nested;
     }
@@ -77,17 +75,17 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
         if (JSON_OBJECT_COLUMNS.has(key)) {
           const parsed = jsonObjectOf(value);
           if (parsed === undefined) return `column ${key} must hold a JSON object; got ${describeValue(value)}`;
-          properties[key] = parsed;
+          setProperty(properties, key, parsed);
           continue;
         }
       }
-      properties[key] = value;
+      setProperty(properties, key, value);
     }
     return properties;
   }
 
   return function mapRow(record: unknown): MapResult {
-    if (!isPlainObject(record)) return { ok: false, reason: `a row must be an object; got ${describeValue(record)}` };
+    if (!isObject(record)) return { ok: false, reason: `a row must be an object; got ${describeValue(record)}` };
     if (nestsDeeperThan(record, MAX_ROW_DEPTH)) {
       return { ok: false, reason: `nested more than ${MAX_ROW_DEPTH} levels deep; the server cannot read JSON this deep (flatten the deepest values)` };
     }
@@ -100,7 +98,7 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
 
     let distinctId = readField(record, mapping.distinctId);
     if (!mapping.distinctIdMapped && (distinctId === undefined || distinctId === null)) {
-      const nested = isPlainObject(record.properties) ? record.properties : {};
+      const nested = isObject(record.properties) ? record.properties : {};
       distinctId = record.$distinct_id ?? nested.distinct_id ?? nested.$distinct_id;
     }
     if (typeof distinctId === 'number' && Number.isFinite(distinctId)) distinctId = String(distinctId);
@@ -128,9 +126,9 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
       if (JSON_OBJECT_COLUMNS.has(name)) {
         const parsed = jsonObjectOf(value);
         if (parsed === undefined) return { ok: false, reason: `column ${column} (mapped to ${name}) must hold a JSON object; got ${describeValue(value)}` };
-        properties[name] = parsed;
+        setProperty(properties, name, parsed);
       } else {
-        properties[name] = value;
+        setProperty(properties, name, value);
       }
     }
 

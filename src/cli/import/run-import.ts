@@ -281,13 +281,13 @@ async function settleChunk(run: ImportRun, chunk: Chunk): Promise<void> {
 /** Waits for the window, saves the checkpoint, closes the client; a problem writing files, if any. */
 async function finish(run: ImportRun): Promise<StopImport | undefined> {
   let problem: StopImport | undefined;
-  try {
-    if (run.delivery?.failure === undefined) await run.window.drain();
-    await run.checkpoint?.flush();
-    await run.rejects?.close();
-  } catch (error) {
-    problem = error instanceof StopImport ? error : new StopImport((error as Error).message, EXIT_FAILED, FILE_ADVICE);
-  }
+  const failed = (error: unknown): void => {
+    problem ??= error instanceof StopImport ? error : new StopImport((error as Error).message, EXIT_FAILED, FILE_ADVICE);
+  };
+  if (run.delivery?.failure === undefined) await run.window.drain().catch(failed);
+  // Also after a failure: no write may still be running when the command returns.
+  await run.checkpoint?.flush().catch(failed);
+  await run.rejects?.close().catch(failed);
   await run.delivery?.shutdown(run.delivery.failure === undefined && problem === undefined ? 10_000 : 0);
   return problem;
 }

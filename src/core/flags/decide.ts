@@ -1,7 +1,8 @@
 /**
- * The decide request and response (docs/flags-protocol.md), shared by the browser and Node.
- * Merging follows the real server's signals: `errorsWhileComputingFlags` means some values are
- * missing (merge, don't replace), `quotaLimited` with `feature_flags` means none are fresh (keep).
+ * The flags answer (both shapes: `/flags/?v=2` and the legacy decide), the decide request body, and
+ * merging, shared by the browser and the server clients. Merging follows the real server's
+ * signals: `errorsWhileComputingFlags` means some values are missing (merge, don't replace),
+ * `quotaLimited` with `feature_flags` means none are fresh (keep). See docs/flags-protocol.md.
  */
 import { attempt } from '../safe-json';
 import { isObject } from '../special-events';
@@ -12,6 +13,8 @@ export interface FlagsSnapshot {
   flags: Record<string, FlagValue>;
   /** Raw payloads as the server stores them (usually JSON strings). */
   payloads: Record<string, unknown>;
+  /** The server's id for the evaluation, sent back as `$feature_flag_request_id`. */
+  requestId?: string | undefined;
 }
 
 export interface DecideOverrides {
@@ -44,19 +47,35 @@ export function decideBody(apiKey: string, distinctId: string, overrides: Decide
 }
 
 
-/** Reads a decide answer; throws a message naming what was wrong when it is not one. */
+/**
+ * Reads a flags answer in either shape: v2 `flags: { key: { enabled, variant, metadata: { payload } } }`
+ * or the legacy `featureFlags` / `featureFlagPayloads`. Throws a message naming what was wrong when
+ * it is neither.
+ */
 export function parseDecideResponse(text: string): DecideResult {
   const parsed: unknown = attempt(() => JSON.parse(text), 0);
-  if (!isObject(parsed)) throw new Error(`decide answer is not JSON or not an object: ${text.slice(0, 120)}`);
-  const { featureFlags, featureFlagPayloads, quotaLimited, supportedCompression } = parsed;
+  if (!isObject(parsed)) throw new Error(`the flags answer is not JSON or not an object: ${text.slice(0, 120)}`);
+  const { flags: details, featureFlags, featureFlagPayloads, quotaLimited, supportedCompression, requestId } = parsed;
   const flags: Record<string, FlagValue> = {};
+  const payloads: Record<string, unknown> = {};
   const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-  for (const [key, value] of Object.entries(isObject(featureFlags) ? featureFlags : {})) {
-    if (typeof value === 'boolean' || typeof value === 'string') flags[key] = value;
+  if (isObject(details)) {
+    for (const [key, detail] of Object.entries(details)) {
+      if (!isObject(detail) || typeof detail.enabled !== 'boolean') continue;
+      flags[key] = detail.enabled && (typeof detail.variant === 'string' ? detail.variant : true);
+      const payload = isObject(detail.metadata) ? detail.metadata.payload : undefined;
+      if (payload !== undefined && payload !== null) payloads[key] = payload;
+    }
+  } else {
+    for (const [key, value] of Object.entries(isObject(featureFlags) ? featureFlags : {})) {
+      if (typeof value === 'boolean' || typeof value === 'string') flags[key] = value;
+    }
+    Object.assign(payloads, isObject(featureFlagPayloads) ? featureFlagPayloads : {});
   }
   return {
     flags,
-    payloads: { ...(isObject(featureFlagPayloads) ? featureFlagPayloads : {}) },
+    payloads,
+    requestId: typeof requestId === 'string' ? requestId : undefined,
     errorsWhileComputingFlags: parsed.errorsWhileComputingFlags === true,
     quotaLimited: list(quotaLimited).includes('feature_flags'),
     supportedCompression: list(supportedCompression).filter((c): c is string => typeof c === 'string'),
@@ -66,10 +85,11 @@ export function parseDecideResponse(text: string): DecideResult {
 /** The flags to use after a decide answer, given the ones we had. */
 export function mergeDecide(previous: FlagsSnapshot | undefined, result: DecideResult): FlagsSnapshot {
   if (result.quotaLimited) return previous ?? { flags: {}, payloads: {} };
+  const { requestId } = result;
   if (result.errorsWhileComputingFlags && previous) {
-    return { flags: { ...previous.flags, ...result.flags }, payloads: { ...previous.payloads, ...result.payloads } };
+    return { flags: { ...previous.flags, ...result.flags }, payloads: { ...previous.payloads, ...result.payloads }, requestId };
   }
-  return { flags: result.flags, payloads: result.payloads };
+  return { flags: result.flags, payloads: result.payloads, requestId };
 }
 
 /** `gzip` or `gzip-js` in supportedCompression means the batch endpoint takes gzip. */

@@ -3,28 +3,7 @@
  * against the event name, the distinct id and every property value (nested ones too). Results come
  * newest first, a page at a time, with `before` (a seq) as the cursor.
  */
-import type { StoredEvent } from './stored-event';
-
-export interface SearchQuery {
-  /** Empty matches everything. */
-  term: string;
-  /** Exact event name and distinct id filters, as `/_dev/events` takes them. */
-  event?: string;
-  distinctId?: string;
-  /** Only events older than this seq: the cursor of the next page. */
-  before?: number;
-  limit: number;
-}
-
-export interface SearchPage {
-  events: StoredEvent[];
-  /** Every event that matched, across all pages. */
-  matched: number;
-  /** Events looked at (every visible stored one). */
-  searched: number;
-  /** The cursor for the next (older) page; null on the last. */
-  nextBefore: number | null;
-}
+import type { SearchPage, SearchQuery, StoredEvent } from './store-types';
 
 const MAX_VALUE_NODES = 10_000;
 

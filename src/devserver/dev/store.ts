@@ -4,71 +4,13 @@
  */
 import { dayOf, openDailyLog } from './log-files';
 import { readClearState, writeClearState, type ClearState } from './clear-state';
-import { createPageCollector, type SearchPage, type SearchQuery } from './search';
+import { createMemoryWindow } from './memory-window';
+import { createPageCollector } from './search';
+import type { DevRejection, DevStore, DevStoreOptions, SearchPage, SearchQuery, StoreChange, StoredEvent } from './store-types';
 import { isPlainObject } from '../ingest/json-shape';
-import type { ReceivedEvent, Rejection } from '../ingest/types';
-import type { StoredEvent } from './stored-event';
+import type { ReceivedEvent } from '../ingest/types';
 
-export type { StoredEvent } from './stored-event';
-
-export interface DevRejection extends Rejection {
-  /** When it was refused, ISO 8601. */
-  at: string;
-  method: string;
-  /** The start of the body as received (decoded), when it was read. */
-  sample?: string;
-}
-
-export type StoreChange =
-  | { kind: 'events'; events: readonly StoredEvent[] }
-  | { kind: 'rejection'; rejection: DevRejection }
-  | { kind: 'cleared' };
-
-export interface EventQuery {
-  /** Most events returned, the newest matching ones. Default 100. */
-  limit?: number;
-  event?: string;
-  distinctId?: string;
-  /** Only events with a larger seq, for polling. */
-  after?: number;
-}
-
-export interface DevStore {
-  readonly dataDir: string;
-  /** Events in memory, oldest first: the latest ones since the last clear, within the count and byte caps. */
-  events(): readonly StoredEvent[];
-  /** Events ever stored (the last seq), those loaded at start and those hidden by a clear included. */
-  totalEvents(): number;
-  /** Events stored since the last clear: what the page counts. */
-  visibleEvents(): number;
-  /** Recent rejections in memory since the last clear, oldest first. */
-  rejections(): readonly DevRejection[];
-  totalRejections(): number;
-  /** Rejections since the last clear, counted by status and reason. */
-  rejectionCounts(): ReadonlyMap<string, { status: number; reason: string; count: number }>;
-  /** What the start found on disk (hidden events included). */
-  readonly loaded: { events: number; rejections: number; skippedLines: number };
-  /** Writes to disk first and throws if that fails, so nothing unsaved is acknowledged. */
-  addEvents(events: readonly ReceivedEvent[], warnings?: ReadonlyMap<ReceivedEvent, string[]>): StoredEvent[];
-  addRejection(rejection: Omit<DevRejection, 'at'>): DevRejection;
-  query(query: EventQuery): StoredEvent[];
-  /** Every visible event, from memory when it holds them all, else streamed from the files. */
-  search(query: SearchQuery): Promise<SearchPage>;
-  /** Hides everything stored so far; `deleteFiles` also removes the day files. */
-  clear(options: { deleteFiles: boolean }): void;
-  subscribe(listener: (change: StoreChange) => void): () => void;
-}
-
-export interface DevStoreOptions {
-  /** Sees every visible event loaded from disk, those beyond the memory cap too, to rebuild derived state. */
-  onLoadEvent?: (event: ReceivedEvent) => void;
-  maxEventsInMemory?: number;
-  /** Cap on the serialised size of the events kept in memory; 1 MB events reach it long before the count. */
-  maxEventBytesInMemory?: number;
-  maxRejectionsInMemory?: number;
-}
-
-type Count = { status: number; reason: string; count: number };
+export type { DevRejection, DevStore, DevStoreOptions, EventQuery, StoreChange, StoredEvent } from './store-types';
 
 export async function openDevStore(dataDir: string, options: DevStoreOptions = {}): Promise<DevStore> {
   const maxEvents = options.maxEventsInMemory ?? 100_000;
@@ -78,43 +20,10 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
   const rejectionLog = openDailyLog(dataDir, 'rejections');
   const listeners = new Set<(change: StoreChange) => void>();
   let state: ClearState = readClearState(dataDir);
-  const events: StoredEvent[] = [];
-  /** Serialised length of each event in `events`, same order, for the byte cap. */
-  const sizes: number[] = [];
-  let bytesInMemory = 0;
-  const rejections: DevRejection[] = [];
-  const counts = new Map<string, Count>();
+  const memory = createMemoryWindow(maxEvents, maxEventBytes, maxRejections);
+  const { events, rejections, counts, keepEvent, keepRejection, trim } = memory;
   let totalEvents = state.seqBase;
-  let totalRejections = 0;
 
-  const keepEvent = (event: StoredEvent, size: number): void => {
-    events.push(event);
-    sizes.push(size);
-    bytesInMemory += size;
-  };
-  const keepRejection = (rejection: DevRejection): void => {
-    totalRejections++;
-    rejections.push(rejection);
-    const key = `${rejection.status} ${rejection.reason}`;
-    const entry = counts.get(key) ?? { status: rejection.status, reason: rejection.reason, count: 0 };
-    entry.count++;
-    counts.set(key, entry);
-  };
-  // Trimmed in chunks: shifting one at a time would copy the whole array per event.
-  const trim = (): void => {
-    let drop = events.length > maxEvents * 1.1 ? events.length - maxEvents : 0;
-    let freed = 0;
-    for (let index = 0; index < drop; index++) freed += sizes[index] ?? 0;
-    if (bytesInMemory > maxEventBytes) {
-      while (drop < events.length - 1 && bytesInMemory - freed > maxEventBytes * 0.9) freed += sizes[drop++] ?? 0;
-    }
-    if (drop > 0) {
-      events.splice(0, drop);
-      sizes.splice(0, drop);
-      bytesInMemory -= freed;
-    }
-    if (rejections.length > maxRejections * 1.1) rejections.splice(0, rejections.length - maxRejections);
-  };
   const notify = (change: StoreChange): void => {
     for (const listener of listeners) {
       try {
@@ -142,7 +51,7 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
     trim();
   });
   skippedLines += eventsRead.overlong + rejectionsRead.overlong;
-  const loaded = { events: totalEvents - state.seqBase, rejections: totalRejections, skippedLines };
+  const loaded = { events: totalEvents - state.seqBase, rejections: memory.totalRejections(), skippedLines };
 
   const scanFiles = async (query: SearchQuery): Promise<SearchPage> => {
     const collector = createPageCollector(query);
@@ -165,7 +74,7 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
     totalEvents: () => totalEvents,
     visibleEvents: () => totalEvents - state.clearedThrough,
     rejections: () => rejections,
-    totalRejections: () => totalRejections,
+    totalRejections: () => memory.totalRejections(),
     rejectionCounts: () => counts,
     loaded,
     addEvents(batch, warnings) {
@@ -195,18 +104,7 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
       notify({ kind: 'rejection', rejection: stored });
       return stored;
     },
-    query({ limit = 100, event, distinctId, after }) {
-      const found: StoredEvent[] = [];
-      for (let index = events.length - 1; index >= 0 && found.length < limit; index--) {
-        const candidate = events[index];
-        if (candidate === undefined) continue;
-        if (after !== undefined && candidate.seq <= after) break;
-        if (event !== undefined && candidate.event !== event) continue;
-        if (distinctId !== undefined && candidate.distinct_id !== distinctId) continue;
-        found.push(candidate);
-      }
-      return found.reverse();
-    },
+    query: (query) => memory.query(query),
     async search(query) {
       if (events.length < totalEvents - state.clearedThrough) return scanFiles(query);
       const collector = createPageCollector(query);
@@ -220,12 +118,7 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
       }
       state = { clearedThrough: totalEvents, seqBase: deleteFiles ? totalEvents : state.seqBase, clearedAt: new Date().toISOString() };
       writeClearState(dataDir, state);
-      events.length = 0;
-      sizes.length = 0;
-      bytesInMemory = 0;
-      rejections.length = 0;
-      counts.clear();
-      totalRejections = 0;
+      memory.clear();
       notify({ kind: 'cleared' });
     },
     subscribe(listener) {

@@ -75,7 +75,7 @@ export function createEventStream(store: DevStore, maxUnsentBytes = MAX_UNSENT_B
         : store.query({ limit: BACKLOG });
       sendEvents(res, backlog);
       // Tells the page the backlog is complete, so it can say "no events yet" instead of "loading".
-      send(res, `event: ready\ndata: ${JSON.stringify({ total: store.totalEvents() })}\n\n`);
+      send(res, `event: ready\ndata: ${JSON.stringify({ total: store.visibleEvents() })}\n\n`);
       clients.add(res);
       res.on('close', () => clients.delete(res));
     },

@@ -23,11 +23,9 @@ interface Envelope {
   historicalMigration: boolean;
 }
 
-const ARRAY_ENDPOINTS: readonly CaptureEndpoint[] = ['/e/', '/i/v0/e/'];
-
 /** All-or-nothing, like the real server: one bad event and nothing of the request is kept. */
 export function acceptCapture(body: unknown, context: CaptureContext): CaptureResult {
-  const envelope = openEnvelope(body, context.endpoint);
+  const envelope = openEnvelope(body);
   if (!envelope.ok) return { ...envelope, items: looseItems(body) };
   const { items } = envelope.value;
 
@@ -60,8 +58,9 @@ function toReceivedEvent(fields: EventFields, envelope: Envelope, apiKey: string
 
 type Opened = { ok: true; value: Envelope } | Refusal;
 
-function openEnvelope(body: unknown, endpoint: CaptureEndpoint): Opened {
-  if (Array.isArray(body)) return openArray(body, endpoint);
+/** Every capture path takes every shape, as the real service does: one event, `{ batch }`, or an array. */
+function openEnvelope(body: unknown): Opened {
+  if (Array.isArray(body)) return openArray(body);
   if (!isPlainObject(body)) return refuse(400, `the body must be a JSON object or array, got ${describeType(body)}`);
   if (hasOwn(body, 'token') && hasOwn(body, 'api_key')) return refuse(400, 'the body has both token and api_key');
 
@@ -81,12 +80,11 @@ function openEnvelope(body: unknown, endpoint: CaptureEndpoint): Opened {
   return { ok: true, value: { items: [body], apiKey: keyOf(body), sentAt, historicalMigration } };
 }
 
-/** posthog-js posts bare arrays to /e/, each event carrying the key in properties.token. */
-function openArray(items: readonly unknown[], endpoint: CaptureEndpoint): Opened {
-  if (!ARRAY_ENDPOINTS.includes(endpoint)) {
-    const hint = `send { api_key, batch } to ${endpoint}`;
-    return refuse(400, `a bare array of events is only accepted on /e/ and /i/v0/e/; ${hint}`);
-  }
+/**
+ * posthog-js posts bare arrays, each event carrying the key in properties.token. The key is the one
+ * the events carry; an event without one rides on it, and only an array where none has a key is a 401.
+ */
+function openArray(items: readonly unknown[]): Opened {
   if (items.length === 0) return refuse(400, 'the event array is empty');
 
   const keys = new Set<unknown>();
@@ -95,9 +93,9 @@ function openArray(items: readonly unknown[], endpoint: CaptureEndpoint): Opened
     if (!isPlainObject(item)) return refuse(400, `${at} must be an object, got ${describeType(item)}`);
     if (hasOwn(item, 'token') && hasOwn(item, 'api_key')) return refuse(400, `${at} has both token and api_key`);
     const key = keyOf(item);
-    if (isAbsent(key)) return refuse(401, `${at} carries no project key (api_key, token or properties.token)`);
-    keys.add(key);
+    if (!isAbsent(key)) keys.add(typeof key === 'string' ? key.trim() : key);
   }
+  if (keys.size === 0) return refuse(401, 'no event in the array carries a project key (api_key, token or properties.token)');
   if (keys.size > 1) return refuse(400, 'the events in one request carry different project keys');
   return { ok: true, value: { items, apiKey: [...keys][0], sentAt: undefined, historicalMigration: false } };
 }

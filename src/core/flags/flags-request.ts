@@ -1,0 +1,29 @@
+/**
+ * The flags request of today's servers: `POST {host}/flags/?v=2` with `{ token, distinct_id, groups,
+ * person_properties, group_properties, geoip_disable }` (the objects present even when empty, as
+ * server SDKs send them) and `flag_keys_to_evaluate` when only some flags are wanted. An older
+ * server gets the same body at `POST {host}/decide/?v=3`, which reads `token` too.
+ */
+import type { DecideOverrides } from './decide';
+
+export interface FlagsRequestExtras {
+  /** Ask the server not to locate the user from the request's address. */
+  geoipDisable?: boolean | undefined;
+  /** Evaluate only these flags (the answer then holds only them). */
+  flagKeys?: readonly string[] | undefined;
+}
+
+export const flagsUrl = (host: string): string => host.replace(/\/+$/, '') + '/flags/?v=2';
+
+export function flagsBody(apiKey: string, distinctId: string, overrides: DecideOverrides = {}, extras: FlagsRequestExtras = {}): string {
+  const body: Record<string, unknown> = {
+    token: apiKey,
+    distinct_id: distinctId,
+    groups: overrides.groups ?? {},
+    person_properties: overrides.personProperties ?? {},
+    group_properties: overrides.groupProperties ?? {},
+    geoip_disable: extras.geoipDisable === true,
+  };
+  if (extras.flagKeys) body.flag_keys_to_evaluate = extras.flagKeys;
+  return JSON.stringify(body);
+}

@@ -1,0 +1,194 @@
+/**
+ * The queue's delivery loop: when to send (flushAt, the interval, draining), one request in flight,
+ * and what each outcome does (deliver, drop, split to isolate a bad event, retry with backoff).
+ * queue.ts owns the public interface and the shared state this loop works on.
+ */
+import { backoffDelay, type RetryOptions } from './backoff';
+import { BROWSER_BUILD } from './build-flags';
+import { HogtailError, TransportError, type DropReason } from './errors';
+import type { QueuedEvent } from './event';
+import type { Entry, WaitingLine } from './queue-line';
+import type { QueueOptions, QueueStats } from './queue-types';
+import { setBackgroundTimeout, type TimerHandle } from './timers';
+import type { DeliveryResult } from './transport';
+
+/** What the public side and the loop share. */
+export interface QueueState {
+  readonly line: WaitingLine;
+  inFlight: Entry[];
+  draining: boolean;
+  closed: boolean;
+  readonly stats: QueueStats;
+  drop(events: QueuedEvent[], reason: DropReason, message: string, status?: number): void;
+  settleWaiters(all?: boolean): void;
+  reportEvictions(): void;
+}
+
+export interface Delivery {
+  schedulePump(): void;
+  armInterval(): void;
+  /** Puts entries back at the front (a failed batch, restored events). */
+  putBackInFront(entries: Entry[]): void;
+  /** flush(): send everything now, not at the next interval. */
+  drain(): void;
+  /** close(): no timer fires after this. */
+  stop(): void;
+}
+
+export function createDelivery(state: QueueState, options: QueueOptions, retry: RetryOptions): Delivery {
+  const { line, stats } = state;
+  const random = options.random ?? Math.random;
+  // `BROWSER_BUILD ? undefined :` lets the minifier drop the lookahead from the script tag.
+  const lookahead = BROWSER_BUILD ? undefined : options.lookahead;
+  /** Sizes of the segments to send next while isolating a bad event, top = next. */
+  const splitStack: number[] = [];
+  let failures = 0;
+  /** Size of the batch announced to `lookahead`: the next request takes exactly it (0: none). */
+  let reserved = 0;
+  let sending = false;
+  let pumpScheduled = false;
+  let warned = false;
+  let intervalTimer: TimerHandle | undefined;
+  let backoffTimer: TimerHandle | undefined;
+
+  function putBackInFront(entries: Entry[]): void {
+    if (lookahead) reserved = 0; // the front changed: what was announced is no longer next
+    line.putBackInFront(entries);
+  }
+
+  function schedulePump(): void {
+    if (pumpScheduled || state.closed) return;
+    pumpScheduled = true;
+    // A microtask: capture() returns before any body is built or compressed.
+    queueMicrotask(() => {
+      pumpScheduled = false;
+      state.reportEvictions();
+      pump();
+    });
+  }
+
+  function pump(): void {
+    if (state.closed || sending || backoffTimer !== undefined) return;
+    if (line.count === 0) {
+      state.draining = false;
+      state.settleWaiters();
+      return;
+    }
+    if (!state.draining && line.count < options.flushAt && splitStack.length === 0) armInterval();
+    else sendNext();
+  }
+
+  function armInterval(): void {
+    if (intervalTimer !== undefined || state.closed) return;
+    intervalTimer = setBackgroundTimeout(() => {
+      intervalTimer = undefined;
+      state.draining = true;
+      pump();
+    }, options.flushIntervalMs);
+  }
+
+  function sendNext(): void {
+    const usedSplit = splitStack.length > 0;
+    const limit = usedSplit ? splitStack[splitStack.length - 1]! : (lookahead && reserved) || options.maxBatchSize;
+    const batch = line.nextBatch(limit, options.maxBatchBytes);
+    if (lookahead) reserved = 0;
+    batch.forEach(line.takeFromHead);
+    state.inFlight = batch;
+    sending = true;
+    stats.requests++;
+    options.send(batch.map((entry) => entry.event)).then(
+      (result) => settle(result, usedSplit),
+      (cause: unknown) => settle({ kind: 'retry', message: `sending failed (${String(cause)})`, cause }, usedSplit),
+    );
+    // Only when the next request follows this one at once. It then takes exactly these events, so
+    // the prepared body fits even if more are captured meanwhile (they go in the request after).
+    if (lookahead && !usedSplit && (state.draining || line.count >= options.flushAt)) {
+      const upcoming = line.nextBatch(options.maxBatchSize, options.maxBatchBytes);
+      reserved = upcoming.length;
+      if (reserved > 0) lookahead(upcoming.map((entry) => entry.event));
+    }
+  }
+
+  function settle(result: DeliveryResult, usedSplit: boolean): void {
+    sending = false;
+    const batch = state.inFlight;
+    state.inFlight = [];
+    // close() already reported these as dropped; a late success changes nothing for the caller.
+    if (state.closed) return;
+    if (result.kind === 'retry') return retryLater(batch, result);
+    if (usedSplit) splitStack.pop();
+    failures = 0;
+    const events = batch.map((entry) => entry.event);
+    if (result.kind === 'ok') {
+      stats.delivered += batch.length;
+      options.persistence?.removed(events);
+      options.onDelivered?.(events);
+    } else if (result.kind === 'reject') {
+      state.drop(events, 'rejected', `${batch.length} event(s) dropped: ${result.message}`, result.status);
+    } else if (batch.length === 1) {
+      const reason = result.status === 413 ? 'too_large' : 'rejected';
+      state.drop(events, reason, `event ${events[0]!.uuid} dropped: ${result.message}. Every other event of its request is delivered.`, result.status);
+    } else {
+      putBackInFront(batch);
+      const firstHalf = Math.ceil(batch.length / 2);
+      splitStack.push(batch.length - firstHalf, firstHalf);
+    }
+    state.settleWaiters();
+    pump();
+  }
+
+  function retryLater(batch: Entry[], result: Extract<DeliveryResult, { kind: 'retry' }>): void {
+    failures++;
+    stats.retries++;
+    if (result.misconfigured && !warned) {
+      warned = true;
+      options.onWarning?.(new HogtailError(result.message));
+    }
+    if (!BROWSER_BUILD && retry.maxRetries !== undefined && failures > retry.maxRetries) {
+      // The user capped retries (posthog-node's fetchRetryCount): give this batch up, go on with the next.
+      failures = 0;
+      state.drop(
+        batch.map((entry) => entry.event),
+        'retries_exhausted',
+        `${batch.length} event(s) dropped after ${retry.maxRetries} retries (fetchRetryCount): ${result.message}`,
+        result.status,
+      );
+      state.settleWaiters();
+      pump();
+      return;
+    }
+    putBackInFront(batch);
+    const delay = backoffDelay(failures, retry, random, result.retryAfterMs);
+    options.onRetry?.(
+      new TransportError(
+        `${batch.length} event(s) not delivered yet: ${result.message}; retry ${failures} in ${delay} ms.`,
+        failures,
+        delay,
+        result.status,
+        result.cause,
+      ),
+    );
+    if (failures >= retry.maxAttempts) state.settleWaiters(true);
+    backoffTimer = setBackgroundTimeout(() => {
+      backoffTimer = undefined;
+      pump();
+    }, delay);
+  }
+
+  return {
+    schedulePump,
+    armInterval,
+    putBackInFront,
+    drain() {
+      state.draining = true;
+      if (intervalTimer !== undefined) clearTimeout(intervalTimer);
+      intervalTimer = undefined;
+      schedulePump();
+    },
+    stop() {
+      if (intervalTimer !== undefined) clearTimeout(intervalTimer);
+      if (backoffTimer !== undefined) clearTimeout(backoffTimer);
+      intervalTimer = backoffTimer = undefined;
+    },
+  };
+}

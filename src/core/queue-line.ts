@@ -1,0 +1,84 @@
+/**
+ * The queue's waiting line: events in capture order with their sizes, the byte total, and cheap
+ * removal from the front. Shifting a large array per batch was O(n), so entries live from index
+ * `head` and the array is compacted only once half of it is spent.
+ */
+import type { QueuedEvent } from './event';
+
+export interface Entry {
+  event: QueuedEvent;
+  seq: number;
+  size: number;
+}
+
+export interface WaitingLine {
+  readonly count: number;
+  readonly bytes: number;
+  readonly first: Entry | undefined;
+  push(entry: Entry): void;
+  takeFromHead(): Entry | undefined;
+  putBackInFront(entries: Entry[]): void;
+  /** The entries at the front that make the next request (by count and bytes), left in place. */
+  nextBatch(limit: number, maxBytes: number): Entry[];
+  /** Empties the line, handing back what it held. */
+  clear(): Entry[];
+}
+
+export const makeEntry = (event: QueuedEvent, seq: number): Entry => ({ event, seq, size: event.json.length });
+
+export function createWaitingLine(): WaitingLine {
+  let waiting: Entry[] = [];
+  let head = 0;
+  let bytes = 0;
+
+  return {
+    get count() {
+      return waiting.length - head;
+    },
+    get bytes() {
+      return bytes;
+    },
+    get first() {
+      return waiting[head];
+    },
+    push(entry) {
+      waiting.push(entry);
+      bytes += entry.size;
+    },
+    takeFromHead() {
+      const entry = waiting[head];
+      if (entry === undefined) return undefined;
+      waiting[head] = undefined as unknown as Entry; // let it be collected before compaction
+      head++;
+      bytes -= entry.size;
+      if (head > 1024 && head * 2 > waiting.length) {
+        waiting = waiting.slice(head);
+        head = 0;
+      }
+      return entry;
+    },
+    putBackInFront(entries) {
+      waiting = entries.concat(waiting.slice(head));
+      head = 0;
+      for (const entry of entries) bytes += entry.size;
+    },
+    nextBatch(limit, maxBytes) {
+      const batch: Entry[] = [];
+      let total = 0;
+      for (let index = head; batch.length < limit; index++) {
+        const next = waiting[index];
+        if (next === undefined || (batch.length > 0 && total + next.size > maxBytes)) break;
+        total += next.size;
+        batch.push(next);
+      }
+      return batch;
+    },
+    clear() {
+      const left = waiting.slice(head);
+      waiting = [];
+      head = 0;
+      bytes = 0;
+      return left;
+    },
+  };
+}

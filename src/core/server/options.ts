@@ -1,0 +1,173 @@
+/**
+ * Options of the server client (Node and edge), named as posthog-node names them where it has a
+ * name for them. Node adds its own (persistence, exit flushing) in src/node/options.ts.
+ */
+import type { RetryOptions } from '../backoff';
+import { DEFAULT_HOST } from '../defaults';
+import type { Compressor, HttpExecutor } from '../transport';
+import type { BeforeSendFn } from './messages';
+
+/** A fetch-compatible function (the `fetch` option): only POST with a string or bytes body is used. */
+export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: Uint8Array | string; signal: AbortSignal }) => Promise<Response>;
+
+export interface ServerOptions {
+  /** Ingestion host. Default `https://us.i.posthog.com`. */
+  host?: string;
+  /** Start sending once this many events wait. Default 20. */
+  flushAt?: number;
+  /** Or once the oldest event has waited this long, in ms. Default 10,000. */
+  flushInterval?: number;
+  /** Most events in one request; a busy process sends bigger, better-compressed batches. Default 1,000. */
+  maxBatchSize?: number;
+  /** Most JSON characters in one request, far under the server's 20 MiB cap. Default 5,000,000, at most 6,000,000. */
+  maxBatchBytes?: number;
+  /** Most events waiting; the oldest are evicted (and reported) beyond it. Default 100,000. */
+  maxQueueSize?: number;
+  /** Most JSON characters waiting. Default 100,000,000 (about 100 MB). */
+  maxQueueBytes?: number;
+  /** Whole-request deadline in ms (a flag lookup's retries included). Default 10,000. */
+  requestTimeout?: number;
+  /**
+   * posthog-node's meaning: a batch still failing after this many retries is dropped and reported
+   * (DroppedEventsError, reason 'retries_exhausted'). Not set (the default): retries go on, with
+   * backoff, while the queue has room; nothing is dropped for a transient failure.
+   */
+  fetchRetryCount?: number;
+  /** First retry delay in ms, doubled per failure up to `retry.maxDelayMs`. Default 500. */
+  fetchRetryDelay?: number;
+  retry?: Partial<RetryOptions>;
+  /** Send `historical_migration: true`; events go strictly in capture order. Default false. */
+  historicalMigration?: boolean;
+  /** 'gzip' (default, `Content-Encoding: gzip`) or 'none' (plain JSON). */
+  compression?: 'gzip' | 'none';
+  /** Replace the gzip implementation. */
+  compressor?: Compressor;
+  /**
+   * 'always' (default, like posthog-node): every event may create or update a person.
+   * 'never': events carry `$process_person_profile: false` (except identify, alias, group identify).
+   */
+  personProfiles?: 'always' | 'never';
+  /**
+   * Events carry `$geoip_disable: true` and flag requests `geoip_disable: true`, so the server does
+   * not locate your users at your server's address. Default true, as in posthog-node; an event
+   * captured with `ip` is located by that address unless you set this explicitly.
+   */
+  disableGeoip?: boolean;
+  /** Capture nothing; captured events are counted as dropped with reason 'opted_out'. */
+  disabled?: boolean;
+  /** Log every drop, retry and normalisation to the console. */
+  debug?: boolean;
+  /** Replace the HTTP layer entirely (tests, custom transports). */
+  executor?: HttpExecutor;
+  /** A fetch-compatible function used for every request instead of the built-in one (proxies, instrumentation). */
+  fetch?: FetchLike;
+  /** Change or drop (return null) each event before it is queued; a function or a list run in order. */
+  before_send?: BeforeSendFn | BeforeSendFn[];
+  /**
+   * A personal API key (phx_…) with feature flag read access. Node evaluates flags in-process from
+   * polled definitions with it; hogtail/edge does not use it (it says so once).
+   */
+  personalApiKey?: string;
+  /** How long one flags answer is used per distinct id and override set (ms). 0 turns the cache off. Default 60,000. */
+  flagsCacheTtl?: number;
+  /** Most (distinct id, overrides) flag sets cached; least recently used go first. Default 10,000. */
+  flagsCacheSize?: number;
+  /** Most (distinct id, flag, value) triples remembered for `$feature_flag_called` dedup. Default 50,000. */
+  flagCalledDedupSize?: number;
+}
+
+export interface ResolvedServerOptions {
+  host: string;
+  flushAt: number;
+  flushInterval: number;
+  maxBatchSize: number;
+  maxBatchBytes: number;
+  maxQueueSize: number;
+  maxQueueBytes: number;
+  requestTimeout: number;
+  retry: Partial<RetryOptions>;
+  historicalMigration: boolean;
+  compression: 'gzip' | 'none';
+  personProfiles: 'always' | 'never';
+  /** Undefined: not set by the user (events without `ip` are then not located; with `ip` they are). */
+  disableGeoip: boolean | undefined;
+  disabled: boolean;
+  debug: boolean;
+  beforeSend: BeforeSendFn[];
+  flagsCacheTtl: number;
+  flagsCacheSize: number;
+  flagCalledDedupSize: number;
+}
+
+export function positive(name: string, value: number | undefined, fallback: number, problems: string[]): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    problems.push(`${name} must be a non-negative number; got ${String(value)}, using ${fallback}`);
+    return fallback;
+  }
+  return value;
+}
+
+/**
+ * A character of JSON is at most 3 bytes of UTF-8, so 6,000,000 characters stay under 18 MB, well
+ * under the server's 20 MiB request cap (413 for the whole batch) whatever the text is.
+ */
+const MAX_BATCH_CHARS = 6_000_000;
+
+function batchBytes(value: number | undefined, problems: string[]): number {
+  const chosen = Math.max(1, positive('maxBatchBytes', value, 5_000_000, problems));
+  if (chosen <= MAX_BATCH_CHARS) return chosen;
+  problems.push(`maxBatchBytes ${chosen} could make a request over the server's 20 MiB cap; using ${MAX_BATCH_CHARS}`);
+  return MAX_BATCH_CHARS;
+}
+
+/** An http(s) URL with a valid port, without a trailing slash; throws a TypeError saying what is wrong. */
+export function resolveHost(host: unknown): string {
+  const given = host ?? DEFAULT_HOST;
+  const fail = (why: string) =>
+    new TypeError(`the host option must be the http(s) URL of your PostHog instance, such as ${DEFAULT_HOST}; ${JSON.stringify(given)} ${why}.`);
+  if (typeof given !== 'string') throw fail('is not a string');
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    // Port 99999 lands here too: URL refuses ports over 65535.
+    throw fail('is not a URL (or its port is out of range)');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw fail(`uses ${url.protocol}, not http: or https:`);
+  if (url.search || url.hash) throw fail('has a query or fragment');
+  return given.trim().replace(/\/+$/, '');
+}
+
+export function resolveServerOptions(options: ServerOptions, problems: string[]): ResolvedServerOptions {
+  const retry: Partial<RetryOptions> = { ...options.retry };
+  if (options.fetchRetryCount !== undefined) retry.maxRetries = Math.max(0, positive('fetchRetryCount', options.fetchRetryCount, 3, problems));
+  if (options.fetchRetryDelay !== undefined) retry.initialDelayMs = options.fetchRetryDelay;
+  const hooks = options.before_send;
+  const beforeSend = (Array.isArray(hooks) ? hooks : hooks === undefined ? [] : [hooks]).filter((hook) => {
+    if (typeof hook === 'function') return true;
+    problems.push(`before_send must be a function or an array of functions; ignored ${typeof hook}`);
+    return false;
+  });
+  return {
+    host: resolveHost(options.host),
+    flushAt: Math.max(1, positive('flushAt', options.flushAt, 20, problems)),
+    flushInterval: positive('flushInterval', options.flushInterval, 10_000, problems),
+    maxBatchSize: Math.max(1, positive('maxBatchSize', options.maxBatchSize, 1_000, problems)),
+    maxBatchBytes: batchBytes(options.maxBatchBytes, problems),
+    maxQueueSize: Math.max(1, positive('maxQueueSize', options.maxQueueSize, 100_000, problems)),
+    maxQueueBytes: Math.max(1, positive('maxQueueBytes', options.maxQueueBytes, 100_000_000, problems)),
+    requestTimeout: Math.max(1, positive('requestTimeout', options.requestTimeout, 10_000, problems)),
+    retry,
+    historicalMigration: options.historicalMigration === true,
+    compression: options.compression === 'none' ? 'none' : 'gzip',
+    personProfiles: options.personProfiles === 'never' ? 'never' : 'always',
+    disableGeoip: typeof options.disableGeoip === 'boolean' ? options.disableGeoip : undefined,
+    disabled: options.disabled === true,
+    debug: options.debug === true,
+    beforeSend,
+    flagsCacheTtl: positive('flagsCacheTtl', options.flagsCacheTtl, 60_000, problems),
+    flagsCacheSize: Math.max(1, positive('flagsCacheSize', options.flagsCacheSize, 10_000, problems)),
+    flagCalledDedupSize: Math.max(1, positive('flagCalledDedupSize', options.flagCalledDedupSize, 50_000, problems)),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The live page's style. One column below 900 px (the side panels go under the events), and every
+ * wide thing (a table, a long id, raw JSON) scrolls or wraps inside its own box, so the page itself
+ * never scrolls sideways from 360 px up.
+ */
+export const PAGE_STYLE = `
+:root { font: 14px/1.4 system-ui, sans-serif; color: #1d1f24; background: #f6f6f3; }
+*, *::before, *::after { box-sizing: border-box; }
+body { margin: 0; }
+button { font: inherit; cursor: pointer; }
+header { display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: center; padding: .6rem 1rem; background: #1d1f24; color: #f6f6f3; }
+header button { background: #3a3d45; color: #f6f6f3; border: 1px solid #5a5d66; border-radius: 4px; padding: .2rem .7rem; }
+header button[aria-pressed="true"] { background: #f0c24b; color: #1d1f24; }
+h1 { font-size: 1.1rem; margin: 0; }
+h2 { font-size: 1rem; margin: .2rem 0 .4rem; }
+h3 { font-size: .9rem; margin: .8rem 0 .3rem; }
+h4 { font-size: .85rem; margin: .6rem 0 .2rem; }
+.status[data-state="live"] { color: #7bd88f; }
+.status[data-state="disconnected"] { color: #ff7a7a; }
+.counts { margin-left: auto; }
+.actions { display: flex; gap: .4rem; }
+main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(18rem, 2fr); gap: 1rem; padding: 1rem; }
+@media (max-width: 900px) {
+  main { grid-template-columns: minmax(0, 1fr); padding: .6rem; }
+  .counts { margin-left: 0; width: 100%; }
+}
+.search input { width: 100%; padding: .45rem .6rem; border: 1px solid #c8c8c0; border-radius: 4px; font: inherit; }
+.note { margin: .4rem 0; }
+.note button, .pager button, #older, .raw-toggle { background: #fff; border: 1px solid #c8c8c0; border-radius: 4px; padding: .15rem .6rem; }
+ul#events { list-style: none; margin: .5rem 0; padding: 0; }
+li.event { background: #fff; border: 1px solid #e2e2dc; border-radius: 4px; margin-bottom: 4px; }
+li.event.warn { border-left: 4px solid #d48a00; }
+li.event .row { display: grid; grid-template-columns: max-content minmax(0, 2fr) minmax(0, 2fr) 4.5rem; gap: .5rem; width: 100%; padding: .35rem .5rem; text-align: left; background: none; border: 0; color: inherit; }
+li.event .row:focus-visible { outline: 2px solid #3b6fd8; outline-offset: -2px; }
+li.event .row span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
+li.event .name { font-weight: 600; }
+@media (max-width: 600px) {
+  li.event .row { grid-template-columns: minmax(0, 1fr) auto; gap: .1rem .5rem; }
+  li.event .row .name { grid-column: 1 / -1; }
+  li.event .row .time { grid-column: 1 / -1; font-size: 12px; }
+  td.who { max-width: 9rem; }
+}
+.details { padding: .3rem .5rem .5rem; border-top: 1px solid #e2e2dc; background: #fbfbf8; }
+.scroll { overflow-x: auto; max-width: 100%; }
+pre.props { margin: .4rem 0 0; padding: .5rem; background: #f1f1ec; overflow: auto; max-height: 30rem; font-size: 12px; white-space: pre-wrap; word-break: break-all; }
+.warning { color: #8a5a00; }
+.muted { color: #6b6e76; }
+.error { color: #b00020; }
+aside section { background: #fff; border: 1px solid #e2e2dc; border-radius: 4px; padding: .6rem; margin-bottom: 1rem; min-width: 0; }
+table { border-collapse: collapse; width: 100%; font-size: 13px; }
+th { white-space: nowrap; }
+th, td { text-align: left; padding: .2rem .4rem; border-bottom: 1px solid #eee; vertical-align: top; overflow-wrap: anywhere; }
+td.key { font-family: ui-monospace, monospace; white-space: nowrap; }
+td.who { max-width: 15rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+td.off { color: #9a9a9a; }
+td.on { color: #0a7d32; font-weight: 600; }
+ul#rejection-list { list-style: none; margin: 0; padding: 0; }
+ul#rejection-list li { border-bottom: 1px solid #eee; padding: .3rem 0; }
+ul#rejection-list pre { margin: .2rem 0 0; padding: .3rem; background: #f6f6f3; font-size: 12px; white-space: pre-wrap; word-break: break-all; max-height: 8rem; overflow: auto; }
+.pager { display: flex; gap: .5rem; align-items: center; margin-top: .4rem; }
+dialog { max-width: min(32rem, calc(100vw - 2rem)); border: 1px solid #c8c8c0; border-radius: 6px; }
+dialog .buttons { display: flex; gap: .5rem; justify-content: flex-end; margin-top: 1rem; }
+code { overflow-wrap: anywhere; }
+`;
