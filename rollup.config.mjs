@@ -68,8 +68,9 @@ const browser = existsSync('src/browser/index.ts')
         external,
         plugins: [ts()],
         output: [
-          { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minify(true)] },
-          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', sourcemap: true, exports: 'named', plugins: [minify(false)] },
+          // Autocapture is a lazily loaded chunk: a fixed name, so a rebuild never leaves an old one behind.
+          { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'browser/[name].js', sourcemap: true, plugins: [minify(true)] },
+          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'browser/[name].cjs', sourcemap: true, exports: 'named', plugins: [minify(false)] },
         ],
       },
       {

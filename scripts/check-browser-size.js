@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Size budget of the browser builds (nanoid-style): bytes are deterministic, so this is a test.
-// Fails when dist/hogtail.iife.js is over 10,240 bytes gzipped (level 9),
+// Fails when dist/hogtail.iife.js is over 16,384 bytes gzipped (level 9),
 // or missing. Also prints peer SDKs' script-tag sizes from node_modules, measured the same way in
 // the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 10_240;
+const BUDGET = 16_384; // the script tag with everything, autocapture included
 const ours = ['dist/hogtail.iife.js'];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],

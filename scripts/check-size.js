@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 
 const budgets = [
   // [built file, source that makes it required, gzip budget in bytes]
-  ['dist/hogtail.iife.js', 'src/browser', 10_240],
+  ['dist/hogtail.iife.js', 'src/browser', 16_384], // with everything, autocapture included
   // The npm ESM goes through the app's bundler (and tree-shaking); docs/budgets.md's script-tag budgets are for the IIFE.
   ['dist/browser/index.js', 'src/browser', 12_288],
   // Node entries are not minified (readable stack traces on servers); the budget still stops bloat.

@@ -14,6 +14,7 @@ import { HogtailError, InvalidEventError } from '../core/errors';
 import { createReporter, type ErrorListener, type Reporter } from '../core/reporter';
 import { isText } from '../core/special-events';
 import { uuidv7 } from '../core/uuid';
+import { wireAutocapture, type AutocaptureLoader } from './autocapture/wire';
 import { captureMethods } from './capture';
 import { DEFAULT_API_HOST, numberOption } from './config';
 import { consentMethods } from './consent';
@@ -55,7 +56,12 @@ function startRuntime(token: string, config: HogtailConfig, reporter: Reporter, 
   };
 }
 
-export function createHogtail(): Hogtail {
+/**
+ * @param loadAutocapture how this entry point gets autocapture: the npm build loads it lazily (an
+ * app with `autocapture: false` never downloads it), the script tag has it inline, the lite script
+ * tag has none.
+ */
+export function createHogtail(loadAutocapture?: AutocaptureLoader): Hogtail {
   const listeners = new Set<ErrorListener>();
   const reporter = createReporter(listeners);
   const early = createEarlyCalls();
@@ -87,6 +93,7 @@ export function createHogtail(): Hogtail {
         startFlags(runtime);
         guard('loaded', () => config.loaded?.(client));
         startPageviews(runtime, client);
+        wireAutocapture(runtime, client, loadAutocapture);
         early.drain((name, args) => (client as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args));
         return client;
       }),

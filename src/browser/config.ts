@@ -5,7 +5,10 @@
  * Generic over the client type only so this file needs nothing from hogtail.ts (no import cycle);
  * users see it as `HogtailConfig`, hogtail.ts's alias with the client filled in.
  */
-export interface ClientConfig<Client> {
+import type { AutocaptureOptions } from './autocapture/options';
+
+/** Autocapture's options (`autocapture`, `rageclick`, `mask_all_text`…) are in AutocaptureOptions. */
+export interface ClientConfig<Client> extends AutocaptureOptions {
   /** Ingestion host. Default `https://us.i.posthog.com`. */
   api_host?: string;
   /** 'memory' keeps nothing across pages (and no durable queue); anything else uses localStorage. */

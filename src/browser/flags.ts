@@ -79,6 +79,11 @@ export function startFlags(rt: Runtime): void {
       .then((response) => {
         if (response.status !== 200) throw `HTTP ${response.status}`;
         const result = parseDecideResponse(response.body);
+        // Autocapture: the project's off switch, remembered for the next page.
+        if (result.autocaptureOptOut !== undefined) {
+          states.state.aco = result.autocaptureOptOut;
+          states.save();
+        }
         if (!config.disable_compression) endpoint.gzip = acceptsGzip(result);
         apply(rt, mergeDecide(states.state.ff, result));
       })

@@ -4,6 +4,7 @@
  * takes its place, so a site can swap posthog-js's array.js for this file and change nothing else.
  * A real posthog-js already on the page is left alone.
  */
+import { startAutocapture } from './autocapture';
 import { createHogtail } from './client';
 import { adoptSnippet, isSnippetStub } from './snippet';
 import type { Hogtail } from './index';
@@ -17,7 +18,7 @@ declare global {
 }
 
 const w = window as unknown as Record<string, unknown>;
-const client = createHogtail();
+const client = createHogtail(() => startAutocapture);
 w.hogtail = client;
 const stub = w.posthog;
 if (isSnippetStub(stub)) w.posthog = adoptSnippet(stub, client);

@@ -4,12 +4,14 @@
  */
 import { createHogtail } from './client';
 
-const hogtail = createHogtail();
+// Autocapture is a chunk of its own, loaded at init unless the app sets `autocapture: false`.
+const hogtail = createHogtail(() => import('./autocapture').then((module) => module.startAutocapture));
 
 export default hogtail;
 export { hogtail, hogtail as posthog, createHogtail };
 export type { CaptureOptions, Hogtail, HogtailConfig } from './hogtail';
 export type { FlagValue } from '../core/flags/decide';
+export type { AutocaptureConfig, AutocaptureOptions, RageclickConfig } from './autocapture/options';
 export { DroppedEventsError, HogtailError, InvalidEventError, TransportError } from '../core/errors';
 export type { DropReason } from '../core/errors';
 export { LIB_VERSION } from '../core/version';

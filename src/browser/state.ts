@@ -31,6 +31,8 @@ export interface PersistedState {
   /** setPersonPropertiesForFlags / setGroupPropertiesForFlags overrides, sent with every decide. */
   fp?: Record<string, unknown>;
   fg?: Record<string, Record<string, unknown>>;
+  /** The server's `autocapture_opt_out` from the last decide answer that had it (autocapture). */
+  aco?: boolean;
 }
 
 export interface StateStore {

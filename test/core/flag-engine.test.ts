@@ -174,7 +174,7 @@ describe('flags', () => {
   });
 
   it('is off for inactive flags and inconclusive for experience continuity', () => {
-    expect(valueOf(outcome([{ key: 'off', active: false, filters: person([]) }], 'off'))).toBe(false);
+    expect(outcome([{ key: 'off', active: false, filters: person([]) }], 'off')).toMatchObject({ value: false, reason: { code: 'flag_disabled' } });
     expect(valueOf(outcome([{ key: 'sticky', ensure_experience_continuity: true, filters: person([]) }], 'sticky'))).toBe('inconclusive');
   });
 

@@ -131,3 +131,15 @@ describe('peers pointed at hogtail dev', () => {
     expect(payload).toEqual(await hogtail.getFeatureFlagPayload('checkout', 'user-1'));
   });
 });
+
+describe('examples/flags.json', () => {
+  it('loads strictly and evaluates its cohort and dependency flags', async () => {
+    const file = new URL('../../examples/flags.json', import.meta.url).pathname;
+    const flags = createFlagsDecide({ file });
+    const recent = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const pro = flags.evaluate('user-1', { person_properties: { email: 'user-1@x.io', plan: 'pro', signed_up: recent } }).featureFlags;
+    expect(pro).toMatchObject({ 'pro-dashboard': true, 'pro-dashboard-tour': true, 'early-access': true });
+    const free = flags.evaluate('user-2', { person_properties: { email: 'user-2@x.io', plan: 'free', signed_up: recent } }).featureFlags;
+    expect(free).toMatchObject({ 'pro-dashboard': false, 'pro-dashboard-tour': false, 'early-access': false });
+  });
+});

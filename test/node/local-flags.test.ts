@@ -1,9 +1,11 @@
 // Local flag evaluation in the Node client (personalApiKey) against a real server on 127.0.0.1:
 // definitions polling with ETag, both definitions paths, 401, a change picked up by the next poll,
 // the fall-back to the server for what cannot be decided locally, and agreement with posthog-node.
+import { spawn } from 'node:child_process';
 import { PostHog as PostHogNode } from 'posthog-node';
 import { afterEach, expect, it } from 'vitest';
 import { PostHog } from '../../src/node';
+import { ensureBuilt } from '../support/built';
 import { PERSONAL_KEY, startDefinitionsServer, type DefinitionsServer } from './support/definitions-server';
 
 const DEFINITIONS = {
@@ -73,6 +75,12 @@ it('loads the definitions with the personal key in the Authorization header only
   const called = server.events.filter((event) => event.event === '$feature_flag_called');
   expect(called.length).toBeGreaterThan(0);
   expect(called.every((event) => event.properties.locally_evaluated === true)).toBe(true);
+  expect(called.find((event) => event.properties.$feature_flag === 'pro-only')?.properties).toMatchObject({
+    $feature_flag_response: true,
+    $feature_flag_id: 3,
+    $feature_flag_version: 1,
+    $feature_flag_reason: 'Evaluated locally',
+  });
   // The personal key is in no URL, event or reported message.
   const everything = JSON.stringify([server.requests.map((request) => request.url), server.events, errors]);
   expect(everything).not.toContain(PERSONAL_KEY);
@@ -151,4 +159,38 @@ it('gives the values posthog-node gives with the same personal key and definitio
     }
   }
   expect(server.remoteRequests().length).toBe(before);
+});
+
+it('a script with local evaluation exits by itself: the polling timer never keeps the process alive', async () => {
+  server = await startDefinitionsServer(DEFINITIONS);
+  const entry = ensureBuilt();
+  const script = `import { PostHog } from ${JSON.stringify(entry)};
+    const client = new PostHog('phc_project', { host: ${JSON.stringify(server.url)}, personalApiKey: ${JSON.stringify(PERSONAL_KEY)}, featureFlagsPollingInterval: 60000, flushOnExitTimeout: 0 });
+    console.log(await client.waitForLocalEvaluationReady(5000), await client.getFeatureFlag('pro-only', 'u', { personProperties: { plan: 'pro' }, sendFeatureFlagEvents: false }));`;
+  const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
+    // Only so a failing run leaves no process behind: a child still alive here has already failed.
+    const reaper = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(reaper);
+      resolve({ code, stdout });
+    });
+  });
+  expect(result).toEqual({ code: 0, stdout: 'true true\n' });
+}, 30_000);
+
+it('retries a failed load with backoff, sooner than the polling interval, and reports the trouble once', async () => {
+  const { server, client, errors } = await setup({ featureFlagsPollingInterval: 60_000 });
+  server.forceStatus = 503;
+  expect(await client.waitForLocalEvaluationReady(5000)).toBe(false);
+  await server.waitForDefinitionRequests(2);
+  server.forceStatus = undefined;
+  // Only the backoff can bring a third request within the test: the interval is a minute.
+  await server.waitForDefinitionRequests(3);
+  while (!client.isLocalEvaluationReady()) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(server.definitionRequests().map((request) => request.status)).toEqual([503, 503, 200]);
+  expect(errors).toEqual([expect.stringMatching(/could not be loaded .*status 503.*retrying with backoff/)]);
+  expect(await client.getFeatureFlag('pro-only', 'u', { personProperties: { plan: 'pro' }, sendFeatureFlagEvents: false })).toBe(true);
 });

@@ -68,7 +68,7 @@ function decideFlag(
   cache: DependencyCache,
   visiting: Set<string>,
 ): Decision {
-  if (!flag.active) return { value: false, reason: { code: 'disabled', description: 'Feature flag is disabled' } };
+  if (!flag.active) return { value: false, reason: { code: 'flag_disabled', description: 'Feature flag is disabled' } };
   if (flag.unusable !== undefined) throw new InconclusiveMatchError(flag.unusable);
   // The server remembers what each person saw before; nothing local can.
   if (flag.ensure_experience_continuity && !options.knowsAllProperties) {

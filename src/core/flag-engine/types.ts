@@ -110,7 +110,7 @@ export type FlagValue = boolean | string;
 
 /** Why a flag got its value, in the /flags v2 answer's words. */
 export interface FlagReason {
-  code: 'condition_match' | 'no_condition_match' | 'out_of_rollout_bound' | 'no_group_type' | 'disabled';
+  code: 'condition_match' | 'no_condition_match' | 'out_of_rollout_bound' | 'no_group_type' | 'flag_disabled';
   condition_index?: number;
   description: string;
 }

@@ -27,6 +27,8 @@ export interface DecideResult extends FlagsSnapshot {
   errorsWhileComputingFlags: boolean;
   quotaLimited: boolean;
   supportedCompression: string[];
+  /** The project's "autocapture off" switch (browser autocapture), when the answer says. */
+  autocaptureOptOut?: boolean | undefined;
 }
 
 export function decideUrl(host: string): string {
@@ -55,7 +57,7 @@ export function decideBody(apiKey: string, distinctId: string, overrides: Decide
 export function parseDecideResponse(text: string): DecideResult {
   const parsed: unknown = attempt(() => JSON.parse(text), 0);
   if (!isObject(parsed)) throw new Error(`the flags answer is not JSON or not an object: ${text.slice(0, 120)}`);
-  const { flags: details, featureFlags, featureFlagPayloads, quotaLimited, supportedCompression, requestId } = parsed;
+  const { flags: details, featureFlags, featureFlagPayloads, quotaLimited, supportedCompression, requestId, autocapture_opt_out } = parsed;
   const flags: Record<string, FlagValue> = {};
   const payloads: Record<string, unknown> = {};
   const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -79,6 +81,7 @@ export function parseDecideResponse(text: string): DecideResult {
     errorsWhileComputingFlags: parsed.errorsWhileComputingFlags === true,
     quotaLimited: list(quotaLimited).includes('feature_flags'),
     supportedCompression: list(supportedCompression).filter((c): c is string => typeof c === 'string'),
+    autocaptureOptOut: typeof autocapture_opt_out === 'boolean' ? autocapture_opt_out : undefined,
   };
 }
 

@@ -405,7 +405,7 @@ export class ServerClient {
     this.#awaitingFlags.add(waiting);
   }
 
-  #flagCalled({ distinctId, key, value, requestId, error, groups, disableGeoip, locallyEvaluated }: FlagCalled): void {
+  #flagCalled({ distinctId, key, value, requestId, error, groups, disableGeoip, locallyEvaluated, definition }: FlagCalled): void {
     // A value that could not be had is never recorded as false: it is left out, with the reason.
     const properties: Record<string, unknown> = { $feature_flag: key, locally_evaluated: locallyEvaluated };
     if (value !== undefined) {
@@ -414,6 +414,7 @@ export class ServerClient {
     }
     if (requestId !== undefined) properties.$feature_flag_request_id = requestId;
     if (error !== undefined) properties.$feature_flag_error = error;
+    if (definition) Object.assign(properties, { $feature_flag_id: definition.id, $feature_flag_version: definition.version, $feature_flag_reason: 'Evaluated locally' });
     this.#enqueue('$feature_flag_called', properties, { distinctId, groups, disableGeoip });
   }
 

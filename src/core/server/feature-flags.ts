@@ -32,7 +32,8 @@ export interface FlagOptions {
  * personalApiKey). Each answer is either decided or undefined, meaning "ask the server".
  */
 export interface LocalEvaluator {
-  flag(key: string, distinctId: string, lookup: FlagLookup): Promise<{ value: FlagValue; payload: unknown } | undefined>;
+  /** A decided flag, with its definition's id and version (sent with `$feature_flag_called`, as posthog-node does). */
+  flag(key: string, distinctId: string, lookup: FlagLookup): Promise<{ value: FlagValue; payload: unknown; id?: number; version?: number } | undefined>;
   all(distinctId: string, lookup: FlagLookup): Promise<{ flags: Record<string, FlagValue>; payloads: Record<string, unknown>; undecided: string[] } | undefined>;
   allNow(distinctId: string, lookup: FlagLookup): { flags: Record<string, FlagValue>; undecided: string[] } | undefined;
 }
@@ -49,6 +50,8 @@ export interface FlagCalled {
   disableGeoip: boolean | undefined;
   /** Decided from the polled definitions, without a request. */
   locallyEvaluated: boolean;
+  /** The local definition's id and version, when decided locally. */
+  definition?: { id: number; version: number } | undefined;
 }
 
 export interface ServerFeatureFlags {
@@ -101,7 +104,10 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
   async function oneFlag(key: string, distinctId: string, o: FlagOptions = {}) {
     const lookup = lookupOf(o);
     const decided = await local?.flag(key, distinctId, lookup);
-    if (decided) return { value: decided.value, payload: decided.payload, snapshot: undefined, locally: true };
+    if (decided) {
+      const definition = decided.id === undefined || decided.version === undefined ? undefined : { id: decided.id, version: decided.version };
+      return { value: decided.value, payload: decided.payload, snapshot: undefined, locally: true, definition };
+    }
     if (onlyLocal(o)) return { value: undefined, payload: undefined, snapshot: undefined, locally: false, skipped: true };
     const snapshot = await cache.get(distinctId, lookup, [key]);
     return { value: snapshot?.flags[key], payload: snapshot?.payloads[key], snapshot, locally: false };
@@ -137,6 +143,7 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
           groups: o.groups,
           disableGeoip: o.disableGeoip,
           locallyEvaluated: found.locally,
+          definition: 'definition' in found ? found.definition : undefined,
         });
       }
     }

@@ -11,6 +11,8 @@ import {
   evaluateFlag,
   type EngineOptions,
   type EvaluationContext,
+  type FlagDefinition,
+  type FlagDefinitions,
   type FlagValue,
 } from '../../core/flag-engine';
 import { createDefinitionsPoller, type DefinitionsFetch, type DefinitionsPoller } from './definitions-poller';
@@ -36,6 +38,9 @@ export interface LocalFlag {
   value: FlagValue;
   /** As stored (usually JSON text); undefined when the value has none. */
   payload: unknown;
+  /** The definition's id and version, for `$feature_flag_called` as posthog-node sends them. */
+  id: number;
+  version: number;
 }
 
 export interface LocalAll {
@@ -74,12 +79,22 @@ export function createLocalFlags(options: LocalFlagsOptions): LocalFlags {
   });
   const afterFirstLoad = (): Promise<void> | undefined => (firstLoadDone ? undefined : poller.firstLoad);
 
+  // Rebuilt only when a poll brings new definitions, so a check is one map lookup, not a scan.
+  let indexed: { definitions: FlagDefinitions; byKey: Map<string, FlagDefinition> } | undefined;
+  const flagByKey = (definitions: FlagDefinitions, key: string): FlagDefinition | undefined => {
+    if (indexed?.definitions !== definitions) {
+      indexed = { definitions, byKey: new Map(definitions.flags.filter((flag) => !flag.deleted).map((flag) => [flag.key, flag])) };
+    }
+    return indexed.byKey.get(key);
+  };
+
   function flagNow(key: string, distinctId: string, lookup: LocalLookup): LocalFlag | undefined {
     const definitions = poller.definitions;
-    const flag = definitions?.flags.find((candidate) => candidate.key === key && !candidate.deleted);
+    const flag = definitions === undefined ? undefined : flagByKey(definitions, key);
     if (definitions === undefined || flag === undefined) return undefined;
     const outcome = evaluateFlag(flag, definitions, contextOf(distinctId, lookup), ENGINE);
-    return outcome.decided ? { value: outcome.value, payload: outcome.value === false ? undefined : outcome.payload } : undefined;
+    if (!outcome.decided) return undefined;
+    return { value: outcome.value, payload: outcome.value === false ? undefined : outcome.payload, id: flag.id, version: flag.version };
   }
 
   function allNow(distinctId: string, lookup: LocalLookup): LocalAll | undefined {

@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+// Autocapture's cost per click: hogtail's script tag vs posthog-js's array.js in the same headless
+// Chromium, on the same page (a button nested five levels deep, with classes and attributes, among
+// siblings), and a page with no SDK as the baseline. Each click is its own task, as a user's is:
+//   - handler µs: performance.now() around dispatching the click plus the microtasks it queued
+//     (hogtail writes the event to localStorage there), minus the same on the page with no SDK;
+//   - busy µs: CDP TaskDuration (all main-thread work, including batching, compressing, sending)
+//     from the first click until every event arrived at a local collector, minus the baseline's.
+// Also the bytes autocapture adds to the script tag and to the npm build.
+//   npm run build && node bench/browser-autocapture.js [--clicks 500] [--rounds 3] [--write]
+// --write puts the tables into BENCHMARKS.md (section browser-autocapture).
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { createCollector } from '../dist/devserver/index.js';
+import { writeBenchmarkSection } from './lib/write-section.js';
+
+const arg = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : process.argv[index + 1];
+};
+const CLICKS = Number(arg('clicks', 500));
+const ROUNDS = Number(arg('rounds', 3));
+const root = new URL('../', import.meta.url).pathname;
+const KEY = 'phc_benchProjectKey';
+
+const files = { hogtail: root + 'dist/hogtail.iife.js', 'posthog-js': root + 'node_modules/posthog-js/dist/array.js' };
+for (const [name, file] of Object.entries(files)) if (!existsSync(file)) throw new Error(`${name}: ${file} is missing (npm run build?)`);
+
+let arrived = { hogtail: 0, 'posthog-js': 0 };
+const collector = await createCollector({
+  onEvents(events) {
+    for (const event of events) {
+      if (event.event !== '$autocapture') continue;
+      arrived[event.properties.$lib === 'hogtail-web' ? 'hogtail' : 'posthog-js']++;
+    }
+  },
+});
+
+const init = {
+  none: '',
+  hogtail: `hogtail.init('${KEY}', { api_host: '${collector.url}', capture_pageview: false, advanced_disable_decide: true, rageclick: false })`,
+  // posthog-js with autocapture on (no remote config needed when flags are off) and the rest off.
+  'posthog-js': `posthog.init('${KEY}', { api_host: '${collector.url}', autocapture: true, rageclick: false, capture_dead_clicks: false,
+    enable_heatmaps: false, capture_pageview: false, capture_pageleave: false, disable_session_recording: true, disable_surveys: true,
+    advanced_disable_flags: true, capture_performance: false, persistence: 'localStorage', opt_out_useragent_filter: true,
+    rate_limiting: { events_per_second: 1000000, events_burst_limit: 1000000 } })`,
+};
+
+// Five levels from body's first child to the button, each with classes, attributes and siblings.
+const siblings = (tag, n, cls) => Array.from({ length: n }, (_, i) => `<${tag} class="${cls} item-${i}" data-index="${i}">Item ${i}</${tag}>`).join('');
+const PAGE_BODY = `
+<div id="root" class="app theme-light" data-version="3.2.1">
+  <header class="topbar">${siblings('a', 5, 'nav-link')}</header>
+  <main class="container layout-grid" data-page="pricing" role="main">
+    ${siblings('section', 3, 'card muted')}
+    <section class="card card-featured shadow-lg" data-plan="pro" aria-labelledby="pro-title">
+      <h2 id="pro-title" class="card-title">Pro</h2>
+      <div class="card-body flex flex-col gap-4">
+        ${siblings('p', 4, 'feature')}
+        <div class="actions flex justify-end" data-testid="pricing-actions">
+          <button class="btn btn-secondary" type="button">Compare</button>
+          <button id="buy" class="btn btn-primary btn-lg" type="button" data-testid="buy-pro" aria-label="Buy the Pro plan" data-ph-capture-attribute-plan="pro">
+            <svg class="icon" width="16" height="16" viewBox="0 0 16 16"><path d="M0 0h16v16H0z"></path></svg>
+            <span class="label">Buy now</span>
+          </button>
+        </div>
+      </div>
+    </section>
+  </main>
+</div>`;
+
+const site = createServer((req, res) => {
+  const [path, query] = (req.url ?? '/').split('?');
+  const sdk = new URLSearchParams(query).get('sdk');
+  if (path === '/sdk.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync(files[sdk]));
+  if (path === '/') {
+    const script = sdk === 'none' ? '' : `<script src="/sdk.js?sdk=${encodeURIComponent(sdk)}"></script><script>${init[sdk]}</script>`;
+    return res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><html><head>${script}</head><body>${PAGE_BODY}</body></html>`);
+  }
+  res.writeHead(404).end();
+});
+await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
+const siteUrl = `http://127.0.0.1:${site.address().port}`;
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function run(sdk) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(`${siteUrl}/?sdk=${sdk}`);
+  if (sdk !== 'none') await page.waitForFunction((name) => typeof window[name]?.capture === 'function', sdk === 'hogtail' ? 'hogtail' : 'posthog');
+  await sleep(1000); // init-time work settles before counting
+  arrived = { hogtail: 0, 'posthog-js': 0 };
+  const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+  const busyBefore = await busy();
+  const started = Date.now();
+  const handlerMs = await page.evaluate(async (clicks) => {
+    const button = document.getElementById('buy');
+    const nextTask = () => new Promise((resolve) => { const channel = new MessageChannel(); channel.port1.onmessage = resolve; channel.port2.postMessage(0); });
+    let total = 0;
+    for (let i = 0; i < clicks; i++) {
+      await nextTask();
+      const t0 = performance.now();
+      button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, clientX: 100 + (i % 7) * 40, clientY: 200 }));
+      await Promise.resolve(); // the microtasks the click queued run before this resumes
+      total += performance.now() - t0;
+    }
+    return total;
+  }, CLICKS);
+  if (sdk !== 'none') while (arrived[sdk] < CLICKS && Date.now() - started < 120_000) await sleep(100);
+  else await sleep(500);
+  const busyMs = ((await busy()) - busyBefore) * 1000;
+  const result = { handlerMs, busyMs, arrived: sdk === 'none' ? 0 : arrived[sdk], errors: errors.length };
+  await context.close();
+  return result;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const results = { none: [], hogtail: [], 'posthog-js': [] };
+for (let round = 0; round < ROUNDS; round++) {
+  for (const sdk of Object.keys(results)) {
+    const result = await run(sdk);
+    results[sdk].push(result);
+    console.log(`round ${round + 1} ${sdk}: ${JSON.stringify(result)}`);
+  }
+}
+const version = browser.version();
+await browser.close();
+site.close();
+await collector.close();
+
+const perClick = (sdk, key) => (median(results[sdk].map((r) => r[key])) - median(results.none.map((r) => r[key]))) * (1000 / CLICKS);
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const row = (sdk) =>
+  `| ${sdk} | ${fmt(perClick(sdk, 'handlerMs'), 1)} | ${fmt(perClick(sdk, 'busyMs'), 1)} | ${fmt(median(results[sdk].map((r) => r.arrived)))} / ${fmt(CLICKS)} | ${median(results[sdk].map((r) => r.errors))} |`;
+const ratio = (key) => perClick('hogtail', key) / perClick('posthog-js', key);
+
+const sizes = await autocaptureBytes();
+const phVersion = JSON.parse(readFileSync(root + 'node_modules/posthog-js/package.json', 'utf8')).version;
+const report = `## Browser: autocapture cost per click, hogtail vs posthog-js
+
+\`node bench/browser-autocapture.js\` (${new Date().toISOString().slice(0, 10)}), headless Chromium ${version}, posthog-js ${phVersion}
+(array.js; autocapture on, rage clicks, heatmaps, dead clicks, replay, flags and surveys off). ${fmt(CLICKS)} clicks on a button
+nested five levels deep (classes, aria and data attributes, siblings at every level, an SVG icon and a span inside), one click per
+task; median of ${ROUNDS} rounds, a fresh browser context each, minus the same page with no SDK.
+
+| SDK | handler µs / click | main-thread busy µs / click, until delivered | $autocapture arrived | page errors |
+| --- | --- | --- | --- | --- |
+${row('hogtail')}
+${row('posthog-js')}
+
+hogtail / posthog-js: ${fmt(ratio('handlerMs') * 100, 1)} % of the handler time, ${fmt(ratio('busyMs') * 100, 1)} % of the busy time (goal: at most 10 %).
+
+- *handler*: \`performance.now()\` around dispatching the click and the microtasks it queued (hogtail's localStorage write of the
+  event is one). *busy*: CDP \`TaskDuration\` from the first click until every event arrived at a local collector (batching,
+  compression, requests included). The page is static between clicks; an app that changes the page on click makes posthog-js's
+  \`getComputedStyle\` walk (it checks \`cursor: pointer\` on every ancestor) force a style recalculation, which hogtail never asks for.
+
+What autocapture adds in bytes (gzip level 9, the project's rollup and terser settings, built now):
+
+| build | with autocapture | without | autocapture costs |
+| --- | --- | --- | --- |
+| script tag \`dist/hogtail.iife.js\` | ${fmt(sizes.iife[0])} | ${fmt(sizes.iife[1])} | ${fmt(sizes.iife[0] - sizes.iife[1])} |
+| npm \`dist/browser/index.js\` (the app's bundle) | ${fmt(sizes.esm[0])} | ${fmt(sizes.esm[1])} | ${fmt(sizes.esm[0] - sizes.esm[1])} |
+| npm \`dist/browser/autocapture.js\` (loaded at init unless \`autocapture: false\`) | ${fmt(sizes.chunk)} | – | ${fmt(sizes.chunk)} |
+`;
+console.log('\n' + report);
+if (process.argv.includes('--write')) writeBenchmarkSection('browser-autocapture', 'Browser: autocapture cost per click', report.replace(/^## .*\n/, ''));
+
+/** Builds the browser entries with and without autocapture (temporary entry files, removed after). */
+async function autocaptureBytes() {
+  const iifeFile = root + 'src/browser/zz-bench-iife.ts';
+  const esmFile = root + 'src/browser/zz-bench-index.ts';
+  const iifeSource = readFileSync(root + 'src/browser/iife.ts', 'utf8');
+  const esmSource = readFileSync(root + 'src/browser/index.ts', 'utf8');
+  writeFileSync(iifeFile, iifeSource.replace(/^import \{ startAutocapture \}.*\n/m, '').replace('createHogtail(() => startAutocapture)', 'createHogtail()'));
+  writeFileSync(esmFile, esmSource.replace(/createHogtail\(\(\) => import\([^;]*\);/, 'createHogtail();'));
+  try {
+    // Imported only now: the TypeScript plugin reads the file list when the config is loaded.
+    const { rollup } = await import('rollup');
+    const configs = (await import(root + 'rollup.config.mjs')).default;
+    const iife = configs.find((config) => config.input === 'src/browser/iife.ts');
+    const esm = configs.find((config) => config.input?.['browser/index']);
+    const gzipped = async (config, input) => {
+      const bundle = await rollup({ ...config, input, onwarn: () => undefined });
+      const output = [config.output].flat()[0];
+      const { output: chunks } = await bundle.generate({ ...output, sourcemap: false });
+      return Object.fromEntries(chunks.filter((c) => c.type === 'chunk').map((c) => [c.fileName, gzipSync(c.code, { level: 9 }).length]));
+    };
+    const iifeWith = await gzipped(iife, root + 'src/browser/iife.ts');
+    const iifeWithout = await gzipped(iife, iifeFile);
+    const esmWith = await gzipped(esm, { 'browser/index': root + 'src/browser/index.ts' });
+    const esmWithout = await gzipped(esm, { 'browser/index': esmFile });
+    return {
+      iife: [Object.values(iifeWith)[0], Object.values(iifeWithout)[0]],
+      esm: [esmWith['browser/index.js'], esmWithout['browser/index.js']],
+      chunk: esmWith['browser/autocapture.js'],
+    };
+  } finally {
+    rmSync(iifeFile, { force: true });
+    rmSync(esmFile, { force: true });
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * `$elements_chain`: PostHog's wire format for the clicked element and its ancestors, one entry
+ * per element, target first, joined by `;`. An entry is the tag, its sorted classes (`.a.b`), a `:`
+ * and the attributes sorted by name, each `name="value"`:
+ *
+ *     button.btn.primary:attr__class="btn primary"attr__id="go"attr_id="go"nth-child="2"nth-of-type="1"text="Go"
+ *
+ * The server splits entries on `;` and whitespace outside double quotes, reads a value up to the
+ * first `"` that no backslash escapes, stops reading an entry's attributes at its first line break,
+ * and takes the first name after the tag from `[A-Za-z0-9_-]*`. So values escape `\` and `"` with a
+ * backslash and write line breaks as `\n` / `\r` (posthog-js escapes only `"`: a value ending in
+ * `\` swallows the rest of its entry, and a line break cuts off the element's attributes there), class
+ * names lose `"` and `;`, and attribute names outside `[A-Za-z0-9_-]` never reach this file
+ * (describe.ts leaves them out). Values without `\`, `"` or line breaks are written as they are.
+ */
+
+/** One element as the chain carries it. Values are raw (unescaped) text. */
+export interface ChainElement {
+  tag: string;
+  /** Class names in document order; the chain sorts them. */
+  classes: string[];
+  /** 1-based position among all element siblings, and among siblings of the same tag. */
+  nthChild: number;
+  nthOfType: number;
+  text?: string | undefined;
+  href?: string | undefined;
+  id?: string | undefined;
+  /** `attr__<name>` → value. */
+  attributes: Record<string, string>;
+}
+
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r' };
+const escapeValue = (value: string) => value.replace(/[\\"\n\r]/g, (char) => ESCAPES[char]!);
+
+function entry(element: ChainElement): string {
+  const fields: Record<string, string> = { ...element.attributes };
+  fields['nth-child'] = String(element.nthChild);
+  fields['nth-of-type'] = String(element.nthOfType);
+  if (element.text) fields.text = element.text;
+  if (element.href) fields.href = element.href;
+  if (element.id) fields.attr_id = element.id;
+  // Default sort compares UTF-16 code units: the server's (Python's) order for every name an
+  // attribute can have, and posthog-js's.
+  const names = Object.keys(fields).sort();
+  let out = element.tag;
+  for (const name of [...element.classes].sort()) out += '.' + name.replace(/[";]/g, '');
+  out += ':';
+  for (const name of names) out += `${name}="${escapeValue(fields[name]!)}"`;
+  return out;
+}
+
+export function elementsChain(elements: readonly ChainElement[]): string {
+  return elements.map(entry).join(';');
+}

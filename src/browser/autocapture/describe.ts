@@ -1,0 +1,141 @@
+/**
+ * From a DOM event's element to the properties of an `$autocapture` event: the element path
+ * (target first, up through open shadow roots to their hosts, at most 15 ancestors, `body`
+ * included as posthog-js includes it), each element as the chain records it (chain.ts), `$el_text`,
+ * `$external_click_url`, and `data-ph-capture-attribute-<name>` as property `<name>`.
+ * Field-for-field what posthog-js records, with the privacy rules of privacy.ts.
+ */
+import { elementsChain, type ChainElement } from './chain';
+import { isField, looksSecret, mayRead } from './privacy';
+import { cut, labelText, ownText } from './text';
+
+export const MAX_ANCESTORS = 15;
+const MAX_ATTRIBUTE = 1024;
+const SVG = 'http://www.w3.org/2000/svg';
+/** Tags whose text posthog-js records for every element of the path, not only the target. */
+const TEXT_TAGS = ['a', 'button', 'form', 'input', 'select', 'textarea', 'label'];
+/** Attributes a form field keeps (never its value, placeholder or anything typed). */
+const FIELD_ATTRIBUTES = ['name', 'id', 'class', 'aria-label'];
+/** Names the chain can carry unambiguously (see chain.ts); Alpine's `@click` or `:class` cannot. */
+const CHAIN_SAFE_NAME = /^[\w-]+$/;
+const AUGMENT_PREFIX = 'data-ph-capture-attribute-';
+
+export interface DescribeSettings {
+  maskText: boolean;
+  maskAttributes: boolean;
+  /** Attribute names never recorded (`element_attribute_ignorelist`). */
+  ignoredAttributes: readonly string[];
+}
+
+const tagOf = (element: Element) => element.tagName.toLowerCase();
+
+/** The target and its ancestors up to `body`, through shadow roots to their hosts. */
+export function elementPath(target: Element): Element[] {
+  const path = [target];
+  for (let node = target; path.length <= MAX_ANCESTORS && tagOf(node) !== 'body'; ) {
+    const parent: Node | null = node.parentNode;
+    const next = parent && (parent.nodeType === 11 ? (parent as ShadowRoot).host : parent);
+    if (!next || next.nodeType !== 1) break;
+    path.push((node = next as Element));
+  }
+  return path;
+}
+
+function position(element: Element): [number, number] {
+  let nthChild = 1;
+  let nthOfType = 1;
+  for (let sibling = element.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+    nthChild++;
+    if (sibling.tagName === element.tagName) nthOfType++;
+  }
+  return [nthChild, nthOfType];
+}
+
+function limit(value: string): string {
+  return value.length > MAX_ATTRIBUTE ? cut(value, MAX_ATTRIBUTE) + '...' : value;
+}
+
+function chainElement(element: Element, settings: DescribeSettings): ChainElement {
+  const tag = tagOf(element);
+  const field = isField(element);
+  const attributes: Record<string, string> = {};
+  if (!settings.maskAttributes) {
+    for (const { name, value } of element.attributes) {
+      if (
+        (field && !FIELD_ATTRIBUTES.includes(name)) ||
+        settings.ignoredAttributes.includes(name) ||
+        !CHAIN_SAFE_NAME.test(name) ||
+        name.startsWith('_ngcontent') ||
+        name.startsWith('_nghost') ||
+        looksSecret(value)
+      ) {
+        continue;
+      }
+      attributes['attr__' + name] = limit(name === 'class' ? value.trim().split(/\s+/).join(' ') : value);
+    }
+  }
+  const [nthChild, nthOfType] = position(element);
+  const className = attributes.attr__class;
+  return {
+    tag,
+    classes: className ? className.split(' ') : [],
+    nthChild,
+    nthOfType,
+    text: TEXT_TAGS.includes(tag) && !settings.maskText ? elementText(element) : undefined,
+    href: attributes.attr__href,
+    id: attributes.attr__id,
+    attributes,
+  };
+}
+
+const elementText = (element: Element) => (['a', 'button'].includes(tagOf(element)) ? labelText(element) : ownText(element));
+
+export interface Described {
+  /** The element the event is attributed to (a click on an icon inside a button is the button's). */
+  target: Element;
+  properties: Record<string, unknown>;
+}
+
+/** The event properties for `target` (the caller has checked that the event may be captured at all). */
+export function describe(target: Element, eventType: string, settings: DescribeSettings, pageHost: string): Described {
+  let path = elementPath(target);
+  let maskText = settings.maskText;
+  // A click on an SVG icon (or a part of one) inside a link or button is the control's click.
+  const control = eventType === 'click' && target.namespaceURI === SVG ? path.findIndex((el) => ['a', 'button'].includes(tagOf(el))) : -1;
+  if (control > 0) {
+    maskText ||= path.slice(0, control + 1).some((el) => !mayRead(el) || isField(el));
+    path = path.slice(control);
+    target = path[0]!;
+  }
+  const own = { ...settings, maskText };
+  const elements = path.map((element) => chainElement(element, own));
+  const augment: Record<string, string> = {};
+  let href: string | undefined;
+  for (const element of path) {
+    if (tagOf(element) === 'a' && !settings.maskAttributes && !settings.ignoredAttributes.includes('href')) {
+      const value = element.getAttribute('href');
+      // The outermost link decides, as in posthog-js.
+      href = value && mayRead(element) && !looksSecret(value) ? value : undefined;
+    }
+    if (!mayRead(element)) continue;
+    for (const { name, value } of element.attributes) {
+      if (name.startsWith(AUGMENT_PREFIX)) augment[name.slice(AUGMENT_PREFIX.length)] ??= value;
+    }
+  }
+  const first = elements[0]!;
+  first.text = maskText ? undefined : elementText(target);
+  if (href) first.href = first.attributes.attr__href = href;
+  let external: string | undefined;
+  if (href && eventType === 'click') {
+    try {
+      const host = new URL(href, target.ownerDocument.baseURI).host;
+      if (host && host !== pageHost) external = href;
+    } catch {
+      // not a URL: no external click
+    }
+  }
+  const properties: Record<string, unknown> = { $event_type: eventType, $ce_version: 1, $elements_chain: elementsChain(elements) };
+  if (first.text) properties.$el_text = first.text;
+  if (external) properties.$external_click_url = external;
+  return { target, properties: Object.assign(properties, augment) };
+}

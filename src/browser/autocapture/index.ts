@@ -1,0 +1,93 @@
+/**
+ * Autocapture (`hogtail` npm and dist/hogtail.iife.js; not the lite script tag): `$autocapture`
+ * for clicks on links, buttons, button-like inputs, `[role=button]` and elements marked
+ * `ph-capture` / `data-ph-capture` (or anything inside them), for form submits and for changes of
+ * inputs, selects and textareas; `$rageclick` for rage clicks on anything.
+ *
+ * Listeners are passive and in the capture phase (an app's stopPropagation cannot hide a click, and
+ * the element is read before the app's handler changes it). The walk is bounded (describe.ts), the
+ * event goes through the client's capture() (queue, opt-out, consent), and nothing here can throw
+ * into the page: a failure is reported through `warn`.
+ */
+import { describe, elementPath } from './describe';
+import { readOptions, type AutocaptureOptions } from './options';
+import { within } from './privacy';
+import { createRageclickDetector } from './rageclick';
+
+export type { AutocaptureConfig, AutocaptureOptions, RageclickConfig } from './options';
+
+export interface AutocaptureStart {
+  window: Window;
+  config: AutocaptureOptions;
+  /** The client's capture(). */
+  capture: (event: string, properties: Record<string, unknown>) => void;
+  /** Checked at each event: false while the server's `autocapture_opt_out` holds. */
+  isEnabled: () => boolean;
+  warn: (message: string) => void;
+}
+
+export type StartAutocapture = (options: AutocaptureStart) => () => void;
+
+const INTERACTIVE = 'a,button,input[type=button],input[type=submit],input[type=reset],[role=button],.ph-capture,[data-ph-capture]';
+const FIELDS = ['input', 'select', 'textarea'];
+
+/** The element a DOM event is about: inside an open shadow root, not its host; never a text node. */
+function eventElement(event: Event): Element | undefined {
+  let node = event.target as Node | null;
+  if (node && (node as Element).shadowRoot) node = event.composedPath()[0] as Node;
+  if (node?.nodeType === 3) node = node.parentNode;
+  return node?.nodeType === 1 ? (node as Element) : undefined;
+}
+
+export const startAutocapture: StartAutocapture = ({ window, config, capture, isEnabled, warn }) => {
+  const doc = window.document;
+  const settings = readOptions(config, doc, warn);
+  const rage = settings.rage;
+  const isRage = rage && createRageclickDetector(rage.radius, rage.windowMs, rage.count);
+
+  const allowed = (target: Element, path: Element[]) => {
+    const url = window.location.href;
+    const { urlAllow, tagAllow, selectorAllow, selectorIgnore } = settings;
+    return (
+      (!urlAllow || urlAllow.some((pattern) => pattern.test(url))) &&
+      !settings.urlIgnore.some((pattern) => pattern.test(url)) &&
+      (!tagAllow || path.some((el) => tagAllow.includes(el.tagName.toLowerCase()))) &&
+      (selectorAllow === undefined || path.some((el) => selectorAllow !== '' && el.matches(selectorAllow))) &&
+      !(selectorIgnore && within(target, selectorIgnore)) &&
+      !within(target, '.ph-no-capture')
+    );
+  };
+
+  const send = (event: string, target: Element, type: string) => {
+    const { properties } = describe(target, type, settings, window.location.host);
+    capture(event, properties);
+  };
+
+  const handle = (event: Event) => {
+    try {
+      const type = event.type;
+      const target = eventElement(event);
+      if (!target || !settings.events.includes(type) || !isEnabled()) return;
+      const path = elementPath(target);
+      if (!allowed(target, path)) return;
+      const tag = target.tagName.toLowerCase();
+      if (type === 'click') {
+        const { clientX, clientY, detail } = event as MouseEvent;
+        // detail 0: a click from the keyboard (Enter held down repeats it) or from script, not a pointer.
+        if (detail > 0 && isRage?.(clientX, clientY, event.timeStamp) && !within(target, rage!.ignore)) send('$rageclick', target, type);
+        if (!path.some((el) => el.matches(INTERACTIVE))) return;
+      } else if (type === 'submit' ? tag !== 'form' : !FIELDS.includes(tag) || (target as HTMLInputElement).type === 'password') {
+        return;
+      }
+      send('$autocapture', target, type);
+    } catch (error) {
+      warn(`autocapture failed on a ${event.type} event: ${String(error)}`);
+    }
+  };
+
+  const listening = { capture: true, passive: true };
+  for (const type of ['click', 'change', 'submit']) doc.addEventListener(type, handle, listening);
+  return () => {
+    for (const type of ['click', 'change', 'submit']) doc.removeEventListener(type, handle, listening);
+  };
+};
