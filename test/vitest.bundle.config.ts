@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const bundle = fileURLToPath(new URL('../dist/browser/index.js', import.meta.url));
-/** The browser client's source modules, however a test names them. */
-const CLIENT_SOURCE = /^(\.\.\/)+src\/browser(\/(client|index)(\.ts)?)?$/;
+/** The modules that export the browser client (createHogtail), however a test names them. */
+const CLIENT_SOURCE = /^(\.\.\/)+src\/browser(\/(client|index|drop-in)(\.ts)?)?$/;
 const browserTests = fileURLToPath(new URL('browser/', import.meta.url));
 /** Only suites that drive the client: the others test internal modules the bundle does not export. */
 const clientSuites = readdirSync(browserTests)
