@@ -128,6 +128,18 @@ describe('person property operators (an SDK with the properties it was given)', 
     ['is_date_after', '-2w', { p: '2026-11-10T00:00:00Z' }, false],
     ['starts_with', 'ADA', { p: 'ada@acme.com' }, true],
     ['ends_with', '.org', { p: 'ada@acme.com' }, false],
+    ['semver_eq', '1.2.0', { p: 'v1.2' }, true],
+    ['semver_neq', '1.2.0', { p: '1.2.1' }, true],
+    ['semver_gt', '1.2.3', { p: '1.10.0' }, true],
+    ['semver_gte', '1.2.3', { p: '1.2.3-beta.1' }, true],
+    ['semver_lt', '2.0.0', { p: '1.99.99' }, true],
+    ['semver_lte', '1.2.3', { p: '1.2.4' }, false],
+    ['semver_tilde', '1.2.3', { p: '1.2.9' }, true],
+    ['semver_tilde', '1.2.3', { p: '1.3.0' }, false],
+    ['semver_caret', '1.2.3', { p: '1.9.0' }, true],
+    ['semver_caret', '0.2.3', { p: '0.3.0' }, false],
+    ['semver_wildcard', '1.2.*', { p: '1.2.7' }, true],
+    ['semver_wildcard', '1.*', { p: '2.0.0' }, false],
   ] as const)('%s %j on %j is %s', (operator, value, properties, expected) => {
     expect(matchProperty(filter(operator, value), properties, { knowsAllProperties: false, now: NOW })).toBe(expected);
   });
@@ -137,9 +149,10 @@ describe('person property operators (an SDK with the properties it was given)', 
     ['is_not_set on a property that was not given', filter('is_not_set'), {}],
     ['a date filter that is not a date', filter('is_date_before', 'next tuesday'), { p: '2024-01-01' }],
     ['a property value that is not a date', filter('is_date_after', '2024-01-01'), { p: 'soon' }],
-    ['an operator this version does not know', filter('semver_gt', '1.2.0'), { p: '1.3.0' }],
+    ['an operator this version does not know', filter('is_cleverer_than', '1.2.0'), { p: '1.3.0' }],
+    ['a property value that is not a version', filter('semver_gt', '1.2.0'), { p: 'latest' }],
   ])('is inconclusive for %s', (_, which, properties) => {
-    expect(() => matchProperty(which, properties, { knowsAllProperties: false, now: NOW })).toThrow(/not given|not a date|not known/);
+    expect(() => matchProperty(which, properties, { knowsAllProperties: false, now: NOW })).toThrow(/not given|not a date|not known|not a version/);
   });
 });
 

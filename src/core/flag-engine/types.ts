@@ -24,7 +24,16 @@ export type PropertyOperator =
   | 'starts_with'
   | 'not_starts_with'
   | 'ends_with'
-  | 'not_ends_with';
+  | 'not_ends_with'
+  | 'semver_eq'
+  | 'semver_neq'
+  | 'semver_gt'
+  | 'semver_gte'
+  | 'semver_lt'
+  | 'semver_lte'
+  | 'semver_tilde'
+  | 'semver_caret'
+  | 'semver_wildcard';
 
 export interface PropertyFilter {
   key: string;
