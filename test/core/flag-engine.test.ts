@@ -253,14 +253,15 @@ describe('flags', () => {
     const definitions = parseFlagDefinitions({
       flags: [
         { key: 'fine', filters: person([]) },
-        { key: 'holdout', filters: { ...person([]), holdout: { id: 1, exclusion_percentage: 10 } } },
+        { key: 'held', filters: { ...person([]), holdout: { id: 1, exclusion_percentage: 100 } } },
+        { key: 'not-held', filters: { ...person([]), holdout: { id: 2, exclusion_percentage: 0 } } },
         { key: 'broken', filters: { groups: 'nope' } },
         { key: 'device', bucketing_identifier: 'device_id', filters: person([]) },
       ],
     }, { lenient: true });
     const context = { distinctId: 'u', personProperties: {}, groups: {}, groupProperties: {} };
     const results = Object.fromEntries(evaluateAllFlags(definitions, context, SDK).map(({ flag, outcome: result }) => [flag.key, valueOf(result)]));
-    expect(results).toEqual({ fine: true, holdout: 'inconclusive', broken: 'inconclusive', device: 'inconclusive' });
+    expect(results).toEqual({ fine: true, held: 'holdout-1', 'not-held': true, broken: 'inconclusive', device: 'inconclusive' });
     expect(() => parseFlagDefinitions({ flags: 'x' }, { lenient: true })).toThrow(/flags must be a list/);
   });
 });

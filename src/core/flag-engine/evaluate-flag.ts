@@ -101,6 +101,11 @@ function decideFlag(
     const groupType = definitions.group_type_mapping[String(filter.group_type_index)];
     return groupType === undefined ? {} : (context.groupProperties[groupType] ?? {});
   };
+  // Held-out ids are kept out of the experiment before any condition is looked at.
+  const holdout = flag.filters.holdout;
+  if (holdout && (holdout.exclusion_percentage === 100 || options.hash('holdout', hashId, '', '-') <= holdout.exclusion_percentage / 100)) {
+    return { value: `holdout-${holdout.id}`, reason: { code: 'holdout_condition_value', description: 'Held out of the experiment' } };
+  }
   return matchConditions(flag, hashId, properties, matcher, options.hash);
 }
 

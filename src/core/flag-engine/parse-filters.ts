@@ -36,8 +36,6 @@ export function parseFilters(
     problems.push(`${at}.payloads must be an object keyed by "true" or a variant key`);
     return undefined;
   }
-  // Holdouts hash with a rule of their own that only the server applies.
-  if (!isAbsent(raw.holdout) && !mode.strict) problems.push(`${at} has a holdout, which only the server evaluates`);
 
   if (aggregation !== null) {
     if (typeof aggregation !== 'number' || !Number.isInteger(aggregation)) {
@@ -46,7 +44,15 @@ export function parseFilters(
       problems.push(`${at}.aggregation_group_type_index ${aggregation} has no name in group_type_mapping`);
     }
   }
-  return { groups, multivariate, payloads, aggregation_group_type_index: aggregation as number | null };
+  return { groups, multivariate, payloads, aggregation_group_type_index: aggregation as number | null, holdout: parseHoldout(raw.holdout) };
+}
+
+/** A holdout missing its id or a numeric percentage is no holdout, as PostHog reads it; the percentage is clamped. */
+function parseHoldout(raw: unknown): FlagFilters['holdout'] {
+  if (!isPlainObject(raw) || typeof raw.id !== 'number') return null;
+  const percentage = Number(raw.exclusion_percentage);
+  if (isAbsent(raw.exclusion_percentage) || !Number.isFinite(percentage)) return null;
+  return { id: raw.id, exclusion_percentage: Math.min(100, Math.max(0, percentage)) };
 }
 
 function parseCondition(

@@ -79,6 +79,8 @@ export interface FlagFilters {
   payloads: Record<string, unknown>;
   /** Set for a group-based flag: the flag is rolled out per group, not per person. */
   aggregation_group_type_index: number | null;
+  /** An experiment holdout: this share of ids gets the value `holdout-<id>` before any condition. */
+  holdout?: { id: number; exclusion_percentage: number } | null;
 }
 
 export interface FlagDefinition {
@@ -119,7 +121,7 @@ export type FlagValue = boolean | string;
 
 /** Why a flag got its value, in the /flags v2 answer's words. */
 export interface FlagReason {
-  code: 'condition_match' | 'no_condition_match' | 'out_of_rollout_bound' | 'no_group_type' | 'flag_disabled';
+  code: 'condition_match' | 'no_condition_match' | 'out_of_rollout_bound' | 'no_group_type' | 'flag_disabled' | 'holdout_condition_value';
   condition_index?: number;
   description: string;
 }
