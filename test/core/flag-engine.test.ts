@@ -262,6 +262,12 @@ describe('flags', () => {
     const context = { distinctId: 'u', personProperties: {}, groups: {}, groupProperties: {} };
     const results = Object.fromEntries(evaluateAllFlags(definitions, context, SDK).map(({ flag, outcome: result }) => [flag.key, valueOf(result)]));
     expect(results).toEqual({ fine: true, held: 'holdout-1', 'not-held': true, broken: 'inconclusive', device: 'inconclusive' });
+    // Bucketed by device: the same device gets the same answer whoever is signed in on it.
+    const byDevice = [{ key: 'device-half', bucketing_identifier: 'device_id', filters: person([], 50) }];
+    const onDevice = (distinctId: string, device: string) => valueOf(outcome(byDevice, 'device-half', { distinctId, person: { $device_id: device } }));
+    const devices = Array.from({ length: 40 }, (_, i) => `device-${i}`);
+    expect(devices.map((device) => onDevice('ada', device))).toEqual(devices.map((device) => onDevice('bob', device)));
+    expect(new Set(devices.map((device) => onDevice('ada', device)))).toEqual(new Set([true, false]));
     expect(() => parseFlagDefinitions({ flags: 'x' }, { lenient: true })).toThrow(/flags must be a list/);
   });
 });

@@ -78,6 +78,14 @@ function decideFlag(
   const aggregation = flag.filters.aggregation_group_type_index;
   let hashId = context.distinctId;
   let properties = context.personProperties;
+  if (aggregation === null && flag.bucketing_identifier === 'device_id') {
+    const deviceId = properties.$device_id;
+    // Without the device id nothing can be hashed; the server may know it.
+    if (deviceId === undefined || deviceId === null || deviceId === '') {
+      throw new InconclusiveMatchError('the flag is bucketed by $device_id, which was not given as a person property');
+    }
+    hashId = String(deviceId);
+  }
   if (aggregation !== null) {
     const groupType = definitions.group_type_mapping[String(aggregation)];
     if (groupType === undefined && !options.knowsAllProperties) {

@@ -94,6 +94,8 @@ export interface FlagDefinition {
   deleted: boolean;
   /** Needs the server's record of earlier values: never decidable locally. */
   ensure_experience_continuity: boolean;
+  /** What a person flag hashes: the distinct id, or the `$device_id` person property. */
+  bucketing_identifier: 'distinct_id' | 'device_id';
   filters: FlagFilters;
   /** Why the server's definition could not be read; the flag then always needs the server. */
   unusable?: string;
