@@ -186,6 +186,27 @@ describe('flags', () => {
     expect(valueOf(outcome(both, 'g', { person: { country: 'DE' } }))).toBe(false);
   });
 
+  it('ends at a targeted condition that rolled the id out with early_exit, and targets groups per condition (mixed targeting)', () => {
+    const early = (earlyExit: boolean) => [{ key: 'e', filters: { early_exit: earlyExit, groups: [{ properties: [{ key: 'plan', value: 'pro' }], rollout_percentage: 0 }, { properties: [], rollout_percentage: 100 }] } }];
+    expect(outcome(early(true), 'e', { person: { plan: 'pro' } })).toMatchObject({ value: false, reason: { code: 'out_of_rollout_bound', condition_index: 0 } });
+    expect(valueOf(outcome(early(false), 'e', { person: { plan: 'pro' } }))).toBe(true);
+    expect(valueOf(outcome(early(true), 'e', { person: { plan: 'free' } }))).toBe(true);
+
+    const mixed = {
+      group_type_mapping: { '0': 'company' },
+      flags: [{ key: 'm', filters: { groups: [
+        { properties: [{ key: 'size', operator: 'gt', value: 50, type: 'group', group_type_index: 0 }], rollout_percentage: 100, aggregation_group_type_index: 0 },
+        { properties: [{ key: 'plan', value: 'pro' }], rollout_percentage: 100, aggregation_group_type_index: null },
+      ] } }],
+    };
+    expect(valueOf(outcome(mixed, 'm', { groups: { company: 'acme' }, groupProperties: { company: { size: 80 } }, person: { plan: 'free' } }))).toBe(true);
+    expect(valueOf(outcome(mixed, 'm', { groups: { company: 'acme' }, groupProperties: { company: { size: 8 } }, person: { plan: 'free' } }))).toBe(false);
+    // Without the group the group condition is skipped; without its properties it is undecided.
+    expect(valueOf(outcome(mixed, 'm', { person: { plan: 'free' } }))).toBe(false);
+    expect(valueOf(outcome(mixed, 'm', { groups: { company: 'acme' }, person: { plan: 'free' } }))).toBe('inconclusive');
+    expect(valueOf(outcome(mixed, 'm', { groups: { company: 'acme' }, person: { plan: 'pro' } }))).toBe(true);
+  });
+
   it('is off for inactive flags and inconclusive for experience continuity', () => {
     expect(outcome([{ key: 'off', active: false, filters: person([]) }], 'off')).toMatchObject({ value: false, reason: { code: 'flag_disabled' } });
     expect(valueOf(outcome([{ key: 'sticky', ensure_experience_continuity: true, filters: person([]) }], 'sticky'))).toBe('inconclusive');

@@ -44,7 +44,14 @@ export function parseFilters(
       problems.push(`${at}.aggregation_group_type_index ${aggregation} has no name in group_type_mapping`);
     }
   }
-  return { groups, multivariate, payloads, aggregation_group_type_index: aggregation as number | null, holdout: parseHoldout(raw.holdout) };
+  return {
+    groups,
+    multivariate,
+    payloads,
+    aggregation_group_type_index: aggregation as number | null,
+    holdout: parseHoldout(raw.holdout),
+    early_exit: raw.early_exit === true,
+  };
 }
 
 /** A holdout missing its id or a numeric percentage is no holdout, as PostHog reads it; the percentage is clamped. */
@@ -81,11 +88,14 @@ function parseCondition(
   }
   const variant = isAbsent(raw.variant) ? null : raw.variant;
   if (variant !== null && typeof variant !== 'string') problems.push(`${at}.variant must be a variant key`);
-  // Mixed targeting (a condition aggregated differently from its flag) is evaluated by the server.
-  if (raw.aggregation_group_type_index !== undefined && raw.aggregation_group_type_index !== aggregation) {
-    problems.push(`${at} aggregates by a different group type than its flag, which only the server evaluates`);
+  const condition: ConditionGroup = { properties, rollout_percentage: rollout as number | null, variant: variant as string | null };
+  // Mixed targeting: a condition aggregated differently from its flag.
+  const own = raw.aggregation_group_type_index;
+  if (own !== undefined && own !== aggregation) {
+    if (own !== null && (typeof own !== 'number' || !Number.isInteger(own))) problems.push(`${at}.aggregation_group_type_index must be an integer or null`);
+    else condition.aggregation_group_type_index = own;
   }
-  return { properties, rollout_percentage: rollout as number | null, variant: variant as string | null };
+  return condition;
 }
 
 function parseMultivariate(raw: unknown, at: string, problems: string[]): { variants: Variant[] } | null {

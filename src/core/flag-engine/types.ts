@@ -64,6 +64,11 @@ export interface ConditionGroup {
   rollout_percentage: number | null;
   /** Forces this variant for everyone the condition matches (PostHog's "variant override"). */
   variant: string | null;
+  /**
+   * Mixed targeting: this condition rolls out per group of this type (or per person, null) while
+   * the flag's other conditions do not. Absent: the flag's own aggregation.
+   */
+  aggregation_group_type_index?: number | null;
 }
 
 export interface Variant {
@@ -79,6 +84,8 @@ export interface FlagFilters {
   payloads: Record<string, unknown>;
   /** Set for a group-based flag: the flag is rolled out per group, not per person. */
   aggregation_group_type_index: number | null;
+  /** A condition that matched its filters but not its rollout ends the evaluation (off). */
+  early_exit?: boolean;
   /** An experiment holdout: this share of ids gets the value `holdout-<id>` before any condition. */
   holdout?: { id: number; exclusion_percentage: number } | null;
 }
