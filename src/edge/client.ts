@@ -8,7 +8,7 @@ import { exceptionEvent } from '../core/exceptions/exception-event';
 import { HogtailError } from '../core/errors';
 import { createFetchExecutor } from '../core/fetch-executor';
 import { ServerClient } from '../core/server/client';
-import type { FetchLike, ServerOptions } from '../core/server/options';
+import type { ServerOptions } from '../core/server/options';
 import { gzipWithCompressionStream } from './gzip';
 
 export type PostHogOptions = ServerOptions;
@@ -24,7 +24,7 @@ export class PostHog extends ServerClient {
     }
     super(apiKey, options ?? {}, problems, () => ({
       lib: 'hogtail-edge',
-      executor: createFetchExecutor(((url, init) => fetch(url, init as RequestInit)) as FetchLike),
+      executor: createFetchExecutor((url, init) => fetch(url, init)),
       gzip: gzipWithCompressionStream,
       release() {},
     }));
