@@ -1,5 +1,5 @@
 /**
- * `hogtail import FILE... [options]`: historical migration (spec §4 rules 4-6). Rows are validated
+ * `hogtail import FILE... [options]`: historical migration (docs/wire-protocol.md, "Historical migration"). Rows are validated
  * before anything is sent, sent in file order with `historical_migration: true`, and checkpointed
  * as the server acknowledges them, so a crash or Ctrl-C can be resumed without loss or duplicates.
  *
