@@ -12,7 +12,9 @@ const budgets = [
   // The npm ESM goes through the app's bundler (and tree-shaking); the script tag's budgets are above.
   ['dist/browser/index.js', 'src/browser', 18_432],
   // Node entries are not minified (readable stack traces on servers); the budget still stops bloat.
-  ['dist/node/index.js', 'src/node', 30_720],
+  // 47,154 B on 2026-11-25 once local flag evaluation, exceptions and the server core shared with
+  // edge landed; 48 KB leaves room for fixes, not for another feature without a look at the cost.
+  ['dist/node/index.js', 'src/node', 49_152],
   ['dist/api/index.js', 'src/api', 16_384],
 ];
 

@@ -6,6 +6,7 @@
  * Generic over the client type only so this file needs nothing from hogtail.ts (no import cycle);
  * users see it as `HogtailConfig` (or posthog-js's name, `PostHogConfig`).
  */
+import { DEFAULT_HOST } from '../core/defaults';
 import type { AutocaptureOptions } from './autocapture/options';
 import type { CaptureResult, Properties } from './types';
 
@@ -119,7 +120,7 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
   opt_in_site_apps?: boolean;
 }
 
-export const DEFAULT_API_HOST = 'https://us.i.posthog.com';
+export const DEFAULT_API_HOST = DEFAULT_HOST;
 
 /** A finite non-negative number, or the default. */
 export function numberOption(value: unknown, fallback: number): number {

@@ -23,8 +23,8 @@ export function gateStorage(store: Storage, allowed: () => boolean): Storage {
 export function gateBacking(backing: StateBacking, allowed: () => boolean): StateBacking {
   return {
     ...backing,
-    read: () => (allowed() ? backing.read() : null),
-    write: (state) => void (allowed() && backing.write(state)),
-    posthog: () => (allowed() ? backing.posthog() : undefined),
+    json: () => (allowed() ? backing.json() : null),
+    save: (state) => void (allowed() && backing.save(state)),
+    adopt: () => (allowed() ? backing.adopt() : undefined),
   };
 }

@@ -6,7 +6,6 @@
  * and named to `onBad` so it is reported and counted.
  */
 import { isObject } from '../core/special-events';
-import type { PersistedState } from './state';
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 const isStringRecord = (value: unknown) => isObject(value) && Object.values(value).every((v) => typeof v === 'string');
@@ -34,7 +33,7 @@ const CHECKS: Record<string, (value: unknown) => boolean> = {
  * anonymous id for a bad distinct id), or undefined when nothing was stored or it is no object.
  * `onBad` hears each bad field.
  */
-export function checkState(saved: unknown, onBad: (field: string, value: unknown) => void): Partial<PersistedState> | undefined {
+export function checkState(saved: unknown, onBad: (field: string, value: unknown) => void): Record<string, unknown> | undefined {
   if (saved === undefined) return undefined;
   if (!isObject(saved)) {
     onBad('state', saved);
@@ -47,5 +46,5 @@ export function checkState(saved: unknown, onBad: (field: string, value: unknown
       delete kept[field];
     }
   }
-  return kept as Partial<PersistedState>;
+  return kept;
 }

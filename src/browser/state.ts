@@ -58,6 +58,8 @@ export function freshState(deviceId?: string, optout?: boolean): PersistedState 
 
 
 /**
+ * @param store localStorage (or undefined in memory mode): another tab's write of `key` there is
+ *   picked up, whatever the backing.
  * @param backing where the state is kept (persistence/): by default `store` under `key`, with
  *   posthog-js's record read from `store` too; the cookie modes hand in their own.
  */
@@ -71,13 +73,13 @@ export function createStateStore(
 ): StateStore {
   const load = (): PersistedState | undefined => {
     let repaired = false;
-    const text = backing.read();
+    const text = backing.json();
     const saved = checkState(text === null ? undefined : attempt(() => JSON.parse(text) as unknown, text), (field, value) => {
       repaired = true;
       onBad?.(field, value);
     });
     if (repaired) queueMicrotask(() => save()); // written back repaired, so it is reported once
-    return saved && { ...freshState(), ...saved };
+    return saved && { ...freshState(), ...(saved as Partial<PersistedState>) };
   };
   let scheduled = false;
   let state = load();
@@ -87,14 +89,14 @@ export function createStateStore(
     // The bootstrap identity, else posthog-js's own record of this user (its session included).
     const from: Partial<PersistedState> | undefined =
       typeof bootId === 'string' && bootId !== ''
-        ? { distinct_id: bootId, ...(bootstrap!.isIdentifiedID ? { $user_state: 'identified' as const } : {}) }
-        : backing.posthog();
+        ? { distinct_id: bootId, $user_state: bootstrap!.isIdentifiedID ? 'identified' : 'anonymous' }
+        : backing.adopt();
     Object.assign(state, from);
   }
   const write = () => {
     scheduled = false;
     // In a microtask: nothing may throw from here into the page (a page's JSON.stringify that throws).
-    attempt(() => withPlainArrays(() => backing.write(state!)), 0);
+    attempt(() => withPlainArrays(() => backing.save(state!)), 0);
   };
   const save = () => {
     if (scheduled) return;
@@ -102,7 +104,12 @@ export function createStateStore(
     queueMicrotask(write);
   };
   save();
-  backing.watch(() => (state = load() ?? state));
+
+  if (store) {
+    addEventListener('storage', (event) => {
+      if (event.key === key) state = load() ?? state;
+    });
+  }
 
   const stateStore: StateStore = {
     get state() {

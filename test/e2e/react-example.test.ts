@@ -54,8 +54,9 @@ describe.runIf(hasChromium)('examples/react against hogtail dev', () => {
     // examples/flags.json: checkout-button is control or green for every user.
     await page.waitForFunction(() => /checkout-button: (control|green)/.test(document.querySelector('#variant')?.textContent ?? ''));
     const variant = (await page.textContent('#variant'))!.split(': ')[1]!;
-    await page.click('#login');
+    // Clicked before logging in: identify() changes the distinct id, and with it the variant.
     await page.click('#buy');
+    await page.click('#login');
     await page.click('#break');
     await page.waitForSelector('#fallback');
     const named = (name: string) => dev.store.events().filter((event) => event.event === name);

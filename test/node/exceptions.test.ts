@@ -2,8 +2,13 @@
 // collector: the $exception shape from real thrown errors, and child processes that crash (and
 // still exit as Node would) after their event arrived.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCollector, type Collector } from '../../src/devserver';
+import { PostHog as PostHogNode } from 'posthog-node';
+import { PostHog as EdgePostHog } from '../../src/edge/client';
 import { PostHog } from '../../src/node';
 import { ensureBuilt } from '../support/built';
 
@@ -77,12 +82,79 @@ describe('captureException', () => {
     expect(entry!.stacktrace!.frames.at(-1)!.function).toBe('reportBadInput');
   });
 
+  it('sends what posthog-node sends for the same error (entries, mechanisms, frames with names and source lines), so issues group alike', async () => {
+    const { collector, client } = await setup();
+    const peer = new PostHogNode('phc_test_key', { host: collector.url, flushAt: 1, fetchRetryCount: 0 });
+    let thrown: unknown;
+    try {
+      chargeCard();
+    } catch (error) {
+      thrown = error;
+    }
+    client.captureException(thrown, 'user-1');
+    peer.captureException(thrown, 'user-1');
+    await client.flush();
+    await peer.shutdown();
+    expect(collector.events).toHaveLength(2);
+    const [ours, theirs] = collector.events.map((event) => entries(event));
+    const shape = (list: Entry[]) =>
+      list.map((entry) => ({
+        type: entry.type,
+        value: entry.value,
+        mechanism: entry.mechanism,
+        frames: entry.stacktrace?.frames,
+      }));
+    expect(shape(ours!)).toEqual(shape(theirs!));
+  });
+
+  it('reads source lines from script files only, whatever paths a received stack names', async () => {
+    const { collector, client } = await setup();
+    const secret = join(mkdtempSync(join(tmpdir(), 'hogtail-ctx-')), 'credentials');
+    writeFileSync(secret, 'password=hunter2\n');
+    const forwarded = Object.assign(new Error('from another service'), { stack: `Error: from another service\n    at handler (${secret}:1:1)\n    at run (${__filename}:1:1)` });
+    client.captureException(forwarded, 'user-4');
+    await client.flush();
+    const frames = entries(collector.events[0]!)[0]!.stacktrace!.frames;
+    expect(JSON.stringify(frames)).not.toContain('hunter2');
+    expect(frames.at(-1)).not.toHaveProperty('context_line');
+    expect(frames[0]).toHaveProperty('context_line');
+  });
+
+  it('takes the event uuid as posthog-node does (4th argument)', async () => {
+    const { collector, client } = await setup();
+    const uuid = '01890a5d-ac96-774b-bcce-b302099a8057';
+    client.captureException(new Error('retried job'), 'user-3', {}, uuid);
+    await client.flush();
+    expect(collector.events.map((e) => e.uuid)).toEqual([uuid]);
+  });
+
   it('captureExceptionImmediate resolves once the event is at the server', async () => {
     const { collector, client } = await setup();
     await client.captureExceptionImmediate(new Error('now'), 'user-2');
     expect(collector.events.map((e) => [e.event, e.properties.$exception_list])).toEqual([
       ['$exception', [expect.objectContaining({ type: 'Error', value: 'now' })]],
     ]);
+  });
+});
+
+describe('hogtail/edge', () => {
+  it('captureException and captureExceptionImmediate send the same shape (frames as V8 gives them)', async () => {
+    collector = await createCollector();
+    const edge = new EdgePostHog('phc_test_key', { host: collector.url, flushAt: 1000 });
+    try {
+      chargeCard();
+    } catch (error) {
+      edge.captureException(error, 'edge-user');
+    }
+    await edge.captureExceptionImmediate('edge string');
+    await edge.shutdown(1000);
+    const [first, second] = collector.events;
+    expect(first).toMatchObject({ event: '$exception', distinct_id: 'edge-user' });
+    const list = entries(first!);
+    expect(list.map((e) => e.type)).toEqual(['Error', 'AggregateError', 'SyntaxError', 'RangeError']);
+    expect(list[0]!.stacktrace!.frames.at(-1)).toMatchObject({ function: 'chargeCard', platform: 'node:javascript', in_app: true });
+    expect(second!.properties.$process_person_profile).toBe(false);
+    expect(entries(second!)[0]).toMatchObject({ type: 'Error', value: 'edge string', mechanism: { type: 'generic', handled: true, synthetic: true } });
   });
 });
 
