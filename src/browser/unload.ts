@@ -40,13 +40,11 @@ export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: 
         // page) or, if too big for that, cancelled; either way they stay stored for the next
         // page, and no event is ever in two requests at once.
         const unstored = ledger.unstored().filter((e) => !inFlight.has(e.uuid));
-        if (unstored.length > 0) {
-          const lost = unstored.length - sendByBeacon(endpoint, unstored);
-          if (lost > 0) onLost(lost);
-        } else {
-          const pending = ledger.list().filter((e) => !inFlight.has(e.uuid));
-          if (pending.length > 0) sendByBeacon(endpoint, pending);
-        }
+        const waiting = new Set(unstored);
+        const stored = ledger.list().filter((e) => !inFlight.has(e.uuid) && !waiting.has(e));
+        // Unstored first, then as many stored ones as still fit (those would also reach the next page).
+        const sent = unstored.length + stored.length > 0 ? sendByBeacon(endpoint, unstored.concat(stored)) : 0;
+        if (sent < unstored.length) onLost(unstored.length - sent);
         if (!event.persisted) tabs.leave();
       });
       addEventListener('pageshow', () => (leaving = false));
