@@ -5,6 +5,7 @@
  * Generic over the client type only so this file needs nothing from hogtail.ts (no import cycle);
  * users see it as `HogtailConfig`, hogtail.ts's alias with the client filled in.
  */
+import { DEFAULT_HOST } from '../core/defaults';
 import type { AutocaptureOptions } from './autocapture/options';
 
 /** Autocapture's options (`autocapture`, `rageclick`, `mask_all_text`…) are in AutocaptureOptions. */
@@ -64,7 +65,7 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
   [option: string]: unknown;
 }
 
-export const DEFAULT_API_HOST = 'https://us.i.posthog.com';
+export const DEFAULT_API_HOST = DEFAULT_HOST;
 
 /** A finite non-negative number, or the default. */
 export function numberOption(value: unknown, fallback: number): number {

@@ -16,7 +16,7 @@ export interface QueuedEvent {
   /**
    * The batch item as JSON: `{"uuid","event","distinct_id","properties","timestamp"}`. The distinct
    * id is both at the top level (server SDKs and their tooling read it there) and in properties
-   * (where the ingestion spec places it). `uuid` comes first: its position is fixed.
+   * (where the public description places it; docs/wire-protocol.md, "Events"). `uuid` comes first: its position is fixed.
    */
   json: string;
 }
@@ -71,6 +71,12 @@ export function buildEvent(
     return fail(`"${name}" properties must be a plain object`, input.properties);
   }
 
+  const oversized = largestCollection(userProperties, maxEventBytes);
+  if (oversized) {
+    // Serialising ten million elements to learn they are too many would block the caller for seconds.
+    return fail(`"${name}" property ${oversized} has too many elements for the ${maxEventBytes}-byte limit; send less`, 0, 'too_large');
+  }
+
   let timestamp: string;
   if (input.timestamp === undefined || input.timestamp === null) {
     timestamp = isoTimestamp(now);
@@ -120,6 +126,20 @@ export function buildEvent(
 }
 
 /**
+ * The name of a top-level property holding an array or typed array so long that its JSON (at least
+ * two characters an element) cannot fit the limit, checked before serialising anything.
+ */
+function largestCollection(properties: object, maxEventBytes: number): string | undefined {
+  for (const key in properties) {
+    const value: unknown = (properties as Record<string, unknown>)[key];
+    if (typeof value !== 'object' || value === null) continue;
+    const length = Array.isArray(value) || ArrayBuffer.isView(value) ? (value as { length?: number }).length : undefined;
+    if (typeof length === 'number' && length * 2 > maxEventBytes) return key;
+  }
+  return undefined;
+}
+
+/**
  * V8 keeps a concatenation as a rope, one node per `+`; a queue of 100,000 ropes cost about 1.5 KB
  * per event and half of capture()'s CPU in garbage collection. Converting a string to a number
  * flattens it in place (the number is discarded); the rope's pieces then die young.
@@ -145,7 +165,7 @@ function isoTimestamp(ms: number): string {
  * the hot path that copy cost more than the rest of capture(). When a name collides (or the object
  * has its own toJSON, whose keys cannot be known before it runs), it merges parsed objects so the
  * JSON never has duplicate keys. A caller's `$distinct_id` is left out: the server refuses an object
- * carrying both it and `distinct_id` (DESIGN §3). Undefined when the properties are no JSON object.
+ * carrying both it and `distinct_id` (docs/wire-protocol.md, "Events"). Undefined when the properties are no JSON object.
  */
 function mergeProperties(
   user: Record<string, unknown>,

@@ -45,9 +45,10 @@ export function createFetchExecutor(fetchFn: FetchLike): HttpExecutor {
       }, request.timeoutMs);
     });
     const exchange = (async (): Promise<HttpResponse> => {
-      const response = await fetchFn(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: controller.signal });
-      const body = await readCapped(response.body);
-      return { status: response.status, body, retryAfter: response.headers.get('retry-after') };
+      const body = request.body as BodyInit; // a string or bytes: what every fetch takes
+      const response = await fetchFn(request.url, { method: 'POST', headers: request.headers, body, signal: controller.signal });
+      const text = await readCapped(response.body);
+      return { status: response.status, body: text, retryAfter: response.headers.get('retry-after') };
     })();
     try {
       return await Promise.race([exchange, deadline]);

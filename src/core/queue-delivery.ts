@@ -35,6 +35,11 @@ export interface Delivery {
   stop(): void;
 }
 
+function retryError(count: number, result: Extract<DeliveryResult, { kind: 'retry' }>, failures: number, delay: number): TransportError {
+  const message = `${count} event(s) not delivered yet: ${result.message}; retry ${failures} in ${delay} ms.`;
+  return new TransportError(message, failures, delay, result.status, result.cause);
+}
+
 export function createDelivery(state: QueueState, options: QueueOptions, retry: RetryOptions): Delivery {
   const { line, stats } = state;
   const random = options.random ?? Math.random;
@@ -147,27 +152,14 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     if (!BROWSER_BUILD && retry.maxRetries !== undefined && failures > retry.maxRetries) {
       // The user capped retries (posthog-node's fetchRetryCount): give this batch up, go on with the next.
       failures = 0;
-      state.drop(
-        batch.map((entry) => entry.event),
-        'retries_exhausted',
-        `${batch.length} event(s) dropped after ${retry.maxRetries} retries (fetchRetryCount): ${result.message}`,
-        result.status,
-      );
+      const message = `${batch.length} event(s) dropped after ${retry.maxRetries} retries (fetchRetryCount): ${result.message}`;
+      state.drop(batch.map((entry) => entry.event), 'retries_exhausted', message, result.status);
       state.settleWaiters();
-      pump();
-      return;
+      return pump();
     }
     putBackInFront(batch);
     const delay = backoffDelay(failures, retry, random, result.retryAfterMs);
-    options.onRetry?.(
-      new TransportError(
-        `${batch.length} event(s) not delivered yet: ${result.message}; retry ${failures} in ${delay} ms.`,
-        failures,
-        delay,
-        result.status,
-        result.cause,
-      ),
-    );
+    options.onRetry?.(retryError(batch.length, result, failures, delay));
     if (failures >= retry.maxAttempts) state.settleWaiters(true);
     backoffTimer = setBackgroundTimeout(() => {
       backoffTimer = undefined;

@@ -37,28 +37,18 @@ export function serializeProperties(value: object, path = 'properties'): Seriali
     ancestors.push(value);
     // Array items are named like keys (`properties.list.1`): one rule, fewer bytes in the script tag.
     const out: Record<string, unknown> = Array.isArray(value) ? ([] as never) : {};
-    for (const key of Object.keys(value)) out[key] = walk((value as Record<string, unknown>)[key], at + '.' + key);
+    for (const key of Object.keys(value)) {
+      const item = walk((value as Record<string, unknown>)[key], at + '.' + key);
+      // Assigning `__proto__` would set the prototype and lose the key; define it as a property.
+      if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+      else out[key] = item;
+    }
     ancestors.pop();
     return out;
   };
   // A throw (cycle, BigInt, a throwing toJSON) takes the walk; so does undefined (a toJSON that
   // returned nothing), which the walk turns into the same undefined.
   return { json: attempt(() => JSON.stringify(value), undefined) ?? JSON.stringify(walk(value, path)), notes };
-}
-
-/** UTF-8 length without allocating: the server's limits are in bytes, JS strings count UTF-16 units. */
-export function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) continue;
-    if (code < 0x800) bytes += 1;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      bytes += 2; // a surrogate pair is 2 units and 4 bytes
-      i++;
-    } else bytes += 2;
-  }
-  return bytes;
 }
 
 /** `fn()`, or `fallback` when it throws: one helper for the many "may throw, never mind" calls. */

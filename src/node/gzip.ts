@@ -1,7 +1,8 @@
 /**
  * Node's native zlib, off the main thread. bench/node-throughput.js measures it against fflate:
  * for the 100-500 KB bodies a busy client sends, zlib costs a fraction of the CPU and does not
- * block the event loop, so Node uses it; the browser uses fflate (src/core/gzip.ts).
+ * block the event loop, so Node uses it. The browser uses CompressionStream (and a small encoder
+ * for unload beacons), the edge entry CompressionStream.
  */
 import { gzip } from 'node:zlib';
 

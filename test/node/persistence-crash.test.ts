@@ -165,7 +165,7 @@ it('a script that never calls shutdown() while the server is down keeps its even
   `);
   expect(await run.exited).toBe(0);
   // Said as what it is: kept, not dropped.
-  expect(run.stderr()).toMatch(/PersistenceError: hogtail: 5 event\(s\) were not delivered before shutdown; they stay in /);
+  expect(run.stderr()).toMatch(/PersistenceError: 5 event\(s\) were not delivered before shutdown; they stay in /);
   expect(run.stderr()).not.toMatch(/DroppedEventsError/);
   expect(readdirSync(dir).sort()).toEqual(['hogtail.journal']); // the lock went with the process
 

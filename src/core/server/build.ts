@@ -108,7 +108,7 @@ export function buildServerEvent(settings: BuildSettings, name: unknown, propert
     let distinctId = envelope.distinctId;
     let { timestamp, uuid } = envelope;
     let groups = envelope.groups;
-    if (settings.beforeSend.length > 0 && typeof event === 'string' && isObject(props)) {
+    if (settings.beforeSend.length > 0 && typeof event === 'string' && (props === undefined || props === null || isObject(props))) {
       const changed = runBeforeSend(settings, { distinctId: distinctId as string, event, properties: { ...props }, groups: groups as never, timestamp, uuid });
       if (changed === null) return { kind: 'before_send' };
       ({ event, properties: props, distinctId, timestamp, uuid, groups } = changed);

@@ -80,6 +80,17 @@ export interface FeatureFlagsOptions {
   strictLocal?: boolean;
 }
 
+/** Each group's properties carry its key as `$group_key`, as posthog-node sends them (conditions may use it). */
+function withGroupKeys(
+  groups: Record<string, string | number> | undefined,
+  given: Record<string, Record<string, unknown>> | undefined,
+): Record<string, Record<string, unknown>> | undefined {
+  if (!groups || typeof groups !== 'object') return given;
+  const all: Record<string, Record<string, unknown>> = { ...given };
+  for (const [type, key] of Object.entries(groups)) all[type] = { $group_key: key, ...given?.[type] };
+  return all;
+}
+
 type Snapshot = { flags: Record<string, FlagValue>; payloads: Record<string, unknown>; requestId?: string | undefined };
 
 export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFeatureFlags {
@@ -89,7 +100,7 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
   const lookupOf = (o: FlagOptions = {}): FlagLookup => ({
     groups: o.groups,
     personProperties: o.personProperties,
-    groupProperties: o.groupProperties,
+    groupProperties: withGroupKeys(o.groups, o.groupProperties),
     ip: o.ip,
     geoipDisable: options.geoipDisable(o.disableGeoip, o.ip),
   });

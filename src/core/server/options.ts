@@ -7,8 +7,8 @@ import { DEFAULT_HOST } from '../defaults';
 import type { Compressor, HttpExecutor } from '../transport';
 import type { BeforeSendFn } from './messages';
 
-/** A fetch-compatible function (the `fetch` option): only POST with a string or bytes body is used. */
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: Uint8Array | string; signal: AbortSignal }) => Promise<Response>;
+/** A fetch-compatible function (the `fetch` option): called with a URL string and a POST with a string or bytes body. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface ServerOptions {
   /** Ingestion host. Default `https://us.i.posthog.com`. */
@@ -119,6 +119,19 @@ function batchBytes(value: number | undefined, problems: string[]): number {
   if (chosen <= MAX_BATCH_CHARS) return chosen;
   problems.push(`maxBatchBytes ${chosen} could make a request over the server's 20 MiB cap; using ${MAX_BATCH_CHARS}`);
   return MAX_BATCH_CHARS;
+}
+
+/** The project key, or a TypeError saying what was passed instead. */
+export function checkProjectKey(apiKey: unknown): string {
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
+    throw new TypeError("new PostHog(apiKey) needs your project's API key (phc_…) as the first argument.");
+  }
+  if (apiKey.startsWith('phx_')) {
+    throw new TypeError(
+      'the key passed to new PostHog() is a personal API key (phx_…). Capture needs the project API key (phc_…); keep personal keys for hogtail/api.',
+    );
+  }
+  return apiKey;
 }
 
 /** An http(s) URL with a valid port, without a trailing slash; throws a TypeError saying what is wrong. */

@@ -13,6 +13,7 @@ import type { QueuePersistence } from '../../core/queue';
 import { openAppender, type Appender } from './appender';
 import { ensureDirectory } from './directory';
 import { describeCause, PersistenceError } from './errors';
+import { replayProblems, retainedError, unwritableError } from './journal-problems';
 import { ackBody, addBody, frameRecord, HEADER_BYTES, JOURNAL_VERSION, parseJournal } from './journal-format';
 import { readJournal, rewriteJournal } from './journal-file';
 import { acquireLock, type HeldLock } from './lock';
@@ -64,61 +65,23 @@ export function openFilePersistence(
     } catch {
       // the disk already failed us; the journal stays as it is
     }
-    tell(
-      new PersistenceError(
-        `hogtail: could not ${doing} in ${dir} (${describeCause(error)}). Events captured from now on are kept in memory only and are lost if the process dies; capturing continues. Events already in the journal may be sent again by the next run.`,
-        'unwritable',
-        dir,
-        [],
-        error,
-      ),
-    );
+    tell(unwritableError(error, doing, dir));
   }
 
-  function open(): void {
-    try {
-      ensureDirectory(dir);
-      lock = acquireLock(join(dir, LOCK_FILE), dir);
-    } catch (error) {
-      if (error instanceof PersistenceError) throw error;
-      return fallBackToMemory(error, 'create the persistence directory and its lock file');
-    }
+  const openJournalAppender = () =>
+    openAppender(journalPath, options.fsync, options.fsyncInterval, (error) => fallBackToMemory(error, 'sync the journal to disk'));
 
-    let bytes: Buffer;
-    try {
-      bytes = readJournal(journalPath);
-    } catch (error) {
-      return fallBackToMemory(error, `read the journal ${journalPath}`);
-    }
+  function open(): void {
+    const opened = lockAndRead(dir, journalPath);
+    lock = opened.lock;
+    if ('doing' in opened) return fallBackToMemory(opened.error, opened.doing);
+    const bytes = opened.bytes;
     const replay = parseJournal(bytes);
-    if (replay.version !== undefined && replay.version !== JOURNAL_VERSION) {
+    const problems = replayProblems(replay, journalPath, dir, JOURNAL_VERSION);
+    problems.forEach(tell);
+    if (problems[0]?.reason === 'unsupported') {
       unwritable = true;
-      tell(
-        new PersistenceError(
-          `hogtail: ${journalPath} was written in journal format ${replay.version}, which this version of hogtail cannot read. It was left untouched; events are kept in memory only. Use a newer hogtail or another path.`,
-          'unsupported',
-          dir,
-        ),
-      );
       return;
-    }
-    if (replay.corrupt > 0) {
-      tell(
-        new PersistenceError(
-          `hogtail: ${replay.corrupt} damaged record(s) in ${journalPath} (the first at byte ${replay.firstCorruptOffset}) were skipped; any events in them cannot be recovered. Every intact event is sent.`,
-          'corrupt',
-          dir,
-        ),
-      );
-    }
-    if (replay.tornBytes > 0) {
-      tell(
-        new PersistenceError(
-          `hogtail: ${journalPath} ended in a partial record of ${replay.tornBytes} bytes, a write cut short by a crash; it was discarded. Every whole record is sent.`,
-          'torn',
-          dir,
-        ),
-      );
     }
     restored = replay.live.map((record) => record.event);
     for (const record of replay.live) live.set(record.event, record.bytes);
@@ -129,9 +92,7 @@ export function openFilePersistence(
       // this drops what was acknowledged or damaged, and a torn tail that would otherwise swallow
       // the next record.
       fileBytes = bytes.length === HEADER_BYTES + liveBytes ? bytes.length : rewriteJournal(journalPath, live.keys());
-      appender = openAppender(journalPath, options.fsync, options.fsyncInterval, (error) =>
-        fallBackToMemory(error, 'sync the journal to disk'),
-      );
+      appender = openJournalAppender();
     } catch (error) {
       // The events read stay in the old (or new) journal, complete either way; without a writable
       // journal their acknowledgements cannot be recorded, so the next run may resend them.
@@ -145,9 +106,7 @@ export function openFilePersistence(
       fileBytes = rewriteJournal(journalPath, live.keys());
       // The old file is gone from the directory; syncing it would only cost time.
       appender?.close(false);
-      appender = openAppender(journalPath, options.fsync, options.fsyncInterval, (error) =>
-        fallBackToMemory(error, 'sync the journal to disk'),
-      );
+      appender = openJournalAppender();
     } catch (error) {
       fallBackToMemory(error, 'compact the journal');
     }
@@ -194,16 +153,7 @@ export function openFilePersistence(
         if (live.has(event)) kept.push(event.uuid);
         else lost.push(event);
       }
-      if (kept.length > 0) {
-        report(
-          new PersistenceError(
-            `hogtail: ${kept.length} event(s) were not delivered before shutdown; they stay in ${journalPath}, and the next client started with this path sends them first. Nothing was lost.`,
-            'retained',
-            dir,
-            kept,
-          ),
-        );
-      }
+      if (kept.length > 0) report(retainedError(kept, journalPath, dir));
       return lost;
     },
   };
@@ -223,10 +173,27 @@ export function openFilePersistence(
       try {
         current?.close();
       } catch (error) {
-        report(new PersistenceError(`hogtail: closing the journal in ${dir} failed (${describeCause(error)}); the next run may resend events the server already has.`, 'unwritable', dir, [], error));
+        report(new PersistenceError(`closing the journal in ${dir} failed (${describeCause(error)}); the next run may resend events the server already has.`, 'unwritable', dir, [], error));
       }
       lock?.release();
       lock = undefined;
     },
   };
+}
+
+/** The directory made, its lock taken and the journal read; or what failed. A held lock throws. */
+function lockAndRead(dir: string, journalPath: string): { lock: HeldLock; bytes: Buffer } | { error: unknown; doing: string; lock?: HeldLock } {
+  let lock: HeldLock;
+  try {
+    ensureDirectory(dir);
+    lock = acquireLock(join(dir, LOCK_FILE), dir);
+  } catch (error) {
+    if (error instanceof PersistenceError) throw error;
+    return { error, doing: 'create the persistence directory and its lock file' };
+  }
+  try {
+    return { lock, bytes: readJournal(journalPath) };
+  } catch (error) {
+    return { error, doing: `read the journal ${journalPath}`, lock };
+  }
 }

@@ -2,11 +2,12 @@
  * Whole-journal file operations: reading it at start, and replacing it with only its live records
  * (at start, and whenever acknowledged records make up most of it).
  */
-import { closeSync, fdatasyncSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { QueuedEvent } from '../../core/event';
 import { errorCode } from './errors';
 import { addBody, frameRecord, HEADER_BODY } from './journal-format';
+import { unlinkQuietly } from './unlink-quietly';
 
 export function readJournal(path: string): Buffer {
   try {
@@ -79,10 +80,3 @@ function syncDirectory(dir: string): void {
   }
 }
 
-function unlinkQuietly(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch {
-    // nothing to clean up
-  }
-}

@@ -8,8 +8,9 @@
  * lock whose pid no longer exists; the next starter takes it over.
  */
 import { hostname } from 'node:os';
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, writeFileSync } from 'node:fs';
 import { errorCode, PersistenceError } from './errors';
+import { unlinkQuietly } from './unlink-quietly';
 
 export interface HeldLock {
   release(): void;
@@ -89,17 +90,10 @@ function readIfPresent(path: string): string | undefined {
   }
 }
 
-function unlinkQuietly(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch {
-    // already gone, or the directory became unwritable: nothing more to do here
-  }
-}
 
 function lockedError(dir: string, lockPath: string, owner: string): PersistenceError {
   return new PersistenceError(
-    `hogtail: the persistence path ${dir} is in use by ${owner} (lock file ${lockPath}). ` +
+    `the persistence path ${dir} is in use by ${owner} (lock file ${lockPath}). ` +
       'Each client needs a path of its own: shut the other client down first, or, if that process is not a hogtail client, delete the lock file.',
     'locked',
     dir,

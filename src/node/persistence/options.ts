@@ -59,13 +59,13 @@ export function resolvePersistence(option: unknown, problems: string[]): Resolve
   if (type === 'memory') return undefined;
   if (type !== 'file') {
     throw new TypeError(
-      `hogtail: persistence must be 'memory' or { type: 'file', path: '/var/lib/myapp/hogtail' }; got ${JSON.stringify(option)}.`,
+      `persistence must be 'memory' or { type: 'file', path: '/var/lib/myapp/hogtail' }; got ${JSON.stringify(option)}.`,
     );
   }
   const { path, fsync, fsyncInterval, compactAtBytes } = option as Partial<FilePersistenceOptions>;
   if (typeof path !== 'string' || path.trim() === '') {
     throw new TypeError(
-      "hogtail: persistence { type: 'file' } needs `path`, a directory for this client's journal, e.g. { type: 'file', path: '/var/lib/myapp/hogtail' }.",
+      "persistence { type: 'file' } needs `path`, a directory for this client's journal, e.g. { type: 'file', path: '/var/lib/myapp/hogtail' }.",
     );
   }
   let mode: FsyncMode = 'interval';
