@@ -31,6 +31,7 @@ const ts = () =>
 // shortened in the browser bundles; every other property keeps its name. `builtins: true` because
 // terser otherwise skips any name a DOM interface also has (state, json, kind, items, ok, url…):
 // so a name may join the list only if no browser object's property of that name is ever used.
+// Never the keys of AutocaptureStart: they cross into the lazily loaded autocapture chunk, minified apart.
 const internalProperties =
   /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|properties|ok|url|send|states|endpoint|ledger|listeners|queued|propsOf|calls|callsFrom|chain|mode|gzip|flagState|fetchFlags|config|report|queue|onWarning|onDelivered|line|inFlight|draining|closed|drop|settleWaiters|reportEvictions|takeFromHead|putBackInFront|nextBatch|schedulePump|armInterval|drain|stop|lookahead|misconfigured)$/;
 // Measured in gzipped bytes: inline: 1 inlines only simple functions (fully inlining single-use

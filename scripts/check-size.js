@@ -8,10 +8,12 @@ import { dirname, join } from 'node:path';
 const budgets = [
   // [built file, source that makes it required, gzip budget in bytes]
   ['dist/hogtail.iife.js', 'src/browser', 16_384], // with everything, autocapture included
-  // The npm ESM goes through the app's bundler (and tree-shaking); DESIGN's 10 KB is for the script tag.
+  // The npm ESM goes through the app's bundler (and tree-shaking); docs/budgets.md's script-tag budgets are for the IIFE.
   ['dist/browser/index.js', 'src/browser', 12_288],
   // Node entries are not minified (readable stack traces on servers); the budget still stops bloat.
-  ['dist/node/index.js', 'src/node', 30_720],
+  // 47,154 B on 2026-11-25 once local flag evaluation, exceptions and the server core shared with
+  // edge landed; 48 KB leaves room for fixes, not for another feature without a look at the cost.
+  ['dist/node/index.js', 'src/node', 49_152],
   ['dist/api/index.js', 'src/api', 16_384],
 ];
 

@@ -7,12 +7,20 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const bundle = fileURLToPath(new URL('../dist/browser/index.js', import.meta.url));
-/** The browser client's source modules, however a test names them. */
-const CLIENT_SOURCE = /^(\.\.\/)+src\/browser(\/(client|index)(\.ts)?)?$/;
+/** The modules that export the browser client (createHogtail), however a test names them. */
+const CLIENT_SOURCE = /^(\.\.\/)+src\/browser(\/(client|index|drop-in)(\.ts)?)?$/;
 const browserTests = fileURLToPath(new URL('browser/', import.meta.url));
+/**
+ * Suites that inject an internal part into the client see the minifier's short property names
+ * (rollup.config.mjs mangles internal names), so they run against the source only.
+ */
+const SOURCE_ONLY = new Set([
+  // hands createHogtail its own autocapture starter and reads the options object it is given
+  'autocapture-wiring.test.ts',
+]);
 /** Only suites that drive the client: the others test internal modules the bundle does not export. */
 const clientSuites = readdirSync(browserTests)
-  .filter((name) => name.endsWith('.test.ts'))
+  .filter((name) => name.endsWith('.test.ts') && !SOURCE_ONLY.has(name))
   .filter((name) => [...readFileSync(browserTests + name, 'utf8').matchAll(/from '([^']+)'/g)].some((match) => CLIENT_SOURCE.test(match[1]!)))
   .map((name) => `test/browser/${name}`);
 

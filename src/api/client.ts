@@ -1,6 +1,6 @@
 /**
  * `createApiClient`: the typed client for the environments management API
- * (spec/management-api.md), one namespace per resource.
+ * (docs/management-api.md), one namespace per resource.
  */
 import { ApiBrowserError } from './errors';
 import { isBrowser } from './environment';

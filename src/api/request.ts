@@ -39,8 +39,11 @@ export interface ApiRequest {
   accept?: string;
 }
 
-/** Turns a successful response into the caller's value; `fail` builds an ApiError for an unreadable body. */
-export type ResponseReader<T> = (response: Response, fail: (code: string, detail: string) => ApiError) => Promise<T>;
+/**
+ * Turns a successful response into the caller's value; `fail` builds an ApiError for an unreadable
+ * body, quoting at most ERROR_TEXT_LIMIT characters of `serverText` after removing the key from it.
+ */
+export type ResponseReader<T> = (response: Response, fail: (code: string, detail: string, serverText?: string) => ApiError) => Promise<T>;
 
 export interface Requester {
   /** The JSON body of a successful response; undefined for 204 or an empty body. */
@@ -64,6 +67,8 @@ export function createRequester(config: RequesterConfig): Requester {
   const pathFor = (path: string): string => `${config.basePath}${config.projectPath}${path}`;
   const redact = (text: string): string =>
     config.personalApiKey === '' ? text : text.split(config.personalApiKey).join('[redacted]');
+  /** The server's words, shortened only after the key is out of them: a cut through the key would hide it from redact. */
+  const quote = (text: string): string => redact(text).slice(0, ERROR_TEXT_LIMIT);
 
   async function send<T>(
     request: ApiRequest,
@@ -92,7 +97,7 @@ export function createRequester(config: RequesterConfig): Requester {
   ): Promise<Attempt<T>> {
     const { method } = request;
     const path = pathFor(request.path);
-    const search = toSearchParams(request.query).toString();
+    const search = withoutKey(toSearchParams(request.query), config.personalApiKey).toString();
     const url = `${config.origin}${path}${search === '' ? '' : `?${search}`}`;
     const timeoutMs = options.timeoutMs ?? config.timeoutMs;
     const userSignal = options.signal;
@@ -164,7 +169,7 @@ export function createRequester(config: RequesterConfig): Requester {
         if (userSignal?.aborted) return failed(error);
       }
       release();
-      const body = parseErrorBody(text);
+      const body = parseErrorBody(redact(text));
       return {
         ok: false,
         error: new ApiError({
@@ -179,8 +184,8 @@ export function createRequester(config: RequesterConfig): Requester {
       };
     }
 
-    const fail = (code: string, detail: string): ApiError =>
-      new ApiError({ ...errorFields, status: response.status, code, detail: redact(detail), type: undefined });
+    const fail = (code: string, detail: string, serverText?: string): ApiError =>
+      new ApiError({ ...errorFields, status: response.status, code, detail: redact(detail) + (serverText === undefined ? '' : quote(serverText)), type: undefined });
     try {
       const value = await read(response, fail);
       if (streaming) stopTimer();
@@ -206,9 +211,23 @@ export const readJson: ResponseReader<unknown> = async (response, fail) => {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw fail('invalid_response', `expected a JSON body, got: ${text.slice(0, ERROR_TEXT_LIMIT)}`);
+    throw fail('invalid_response', 'expected a JSON body, got: ', text);
   }
 };
+
+/**
+ * The query without any parameter that carries the key. A server's `next` link (or a caller's
+ * query) holding it would put the key in the URL, where proxies and access logs keep it; the
+ * Authorization header already carries it.
+ */
+function withoutKey(query: URLSearchParams, key: string): URLSearchParams {
+  if (key === '') return query;
+  const kept = new URLSearchParams(query);
+  for (const [name, value] of query) {
+    if (value.includes(key) || name.includes(key)) kept.delete(name);
+  }
+  return kept;
+}
 
 function optionalRetryAfter(ms: number | undefined): { retryAfterMs?: number } {
   return ms === undefined ? {} : { retryAfterMs: ms };

@@ -1,5 +1,5 @@
 /**
- * The scope each endpoint needs, copied from the Scope column of spec/management-api.md §4. Kept as
+ * The scope each endpoint needs, copied from the Scope column of docs/management-api.md. Kept as
  * data rather than baked into messages so a 403 can say exactly which scope to add to the key, and so
  * the table is checked against the spec in one place. `null` means the spec lists no scope.
  */
@@ -26,7 +26,7 @@ export const ENDPOINT_SCOPES = {
 
 export type EndpointId = keyof typeof ENDPOINT_SCOPES;
 
-/** Every scope that appears in the spec (§5.2). */
+/** Every scope an endpoint needs (docs/management-api.md, "Authentication and scopes"). */
 export type Scope = NonNullable<(typeof ENDPOINT_SCOPES)[EndpointId]>;
 
 export function scopeFor(endpoint: EndpointId): Scope | null {

@@ -1,6 +1,6 @@
 /**
- * Resource shapes of the environments management API, field for field from
- * spec/management-api.md §2. Where the spec leaves something open (allowed enum values, which
+ * Resource shapes of the environments management API, field for field (docs/management-api.md,
+ * "Resources"). Where the spec leaves something open (allowed enum values, which
  * request fields are required, bodies it does not document) the type stays open too: a `string`
  * rather than a guessed union, optional request fields, `unknown` for undocumented bodies.
  */
@@ -8,7 +8,7 @@
 /** ISO 8601 date-time, as the server sends it. */
 export type DateTimeString = string;
 
-/** §2.1 Offset page: exports, session recordings, subscriptions. */
+/** Offset page: exports, session recordings, subscriptions. */
 export interface OffsetPage<T> {
   /** Total number of items across all pages. */
   count: number;
@@ -17,14 +17,14 @@ export interface OffsetPage<T> {
   results: T[];
 }
 
-/** §2.1 Cursor page: groups. There is no total count. */
+/** Cursor page: groups. There is no total count. */
 export interface CursorPage<T> {
   next: string | null;
   previous: string | null;
   results: T[];
 }
 
-/** §2.3 */
+/** A user, as embedded in members and subscriptions. */
 export interface User {
   id: number;
   uuid: string;
@@ -37,7 +37,7 @@ export interface User {
   role_at_organization: string;
 }
 
-/** §2.2 */
+/** A user's explicit membership of the environment. */
 export interface ExplicitMember {
   id: string;
   level: number;
@@ -50,13 +50,13 @@ export interface ExplicitMember {
   effective_level: number;
 }
 
-/** §4.1 PATCH body: the writable fields of an explicit member. */
+/** Explicit member PATCH body: the writable fields of an explicit member. */
 export interface ExplicitMemberUpdate {
   level?: number;
   user_uuid?: string;
 }
 
-/** §2.4 */
+/** An exported asset (a dashboard or insight rendered to a file). */
 export interface ExportedAsset {
   id: number;
   dashboard: number;
@@ -71,7 +71,7 @@ export interface ExportedAsset {
   expires_after: DateTimeString;
 }
 
-/** §4.2 POST body: the fields settable on create. */
+/** Export POST body: the fields settable on create. */
 export interface ExportedAssetCreate {
   dashboard?: number;
   insight?: number;
@@ -101,7 +101,7 @@ export interface ExportContentStream {
   contentLength: number | undefined;
 }
 
-/** §2.5 */
+/** A group. */
 export interface Group {
   group_type_index: number;
   group_key: string;
@@ -109,7 +109,7 @@ export interface Group {
   created_at: DateTimeString;
 }
 
-/** §2.6 Person object embedded in a session recording. */
+/** Person object embedded in a session recording. */
 export interface Person {
   id: number;
   name: string;
@@ -120,7 +120,7 @@ export interface Person {
   uuid: string;
 }
 
-/** §2.6 */
+/** A session recording. */
 export interface SessionRecording {
   id: string;
   distinct_id: string;
@@ -144,19 +144,19 @@ export interface SessionRecording {
   activity_score: number;
 }
 
-/** §4.5 PATCH body. The spec does not show the shape of `person`, so any subset of Person is allowed. */
+/** Session recording PATCH body. The spec does not show the shape of `person`, so any subset of Person is allowed. */
 export interface SessionRecordingUpdate {
   person?: Partial<Person>;
 }
 
-/** §2.7 */
+/** A session recording's sharing configuration. */
 export interface SharingConfiguration {
   created_at: DateTimeString;
   enabled: boolean;
   access_token: string;
 }
 
-/** §2.8 */
+/** A subscription (a scheduled delivery of a dashboard or insight). */
 export interface Subscription {
   id: number;
   dashboard: number;
@@ -183,13 +183,13 @@ export interface Subscription {
 export type QueryValue = string | number | boolean | undefined;
 export type QueryParams = Record<string, QueryValue>;
 
-/** §4.2, §4.5, §4.7: `limit` results per page starting at index `offset`. */
+/** Exports, session recordings, subscriptions: `limit` results per page starting at index `offset`. */
 export interface OffsetPageParams {
   limit?: number;
   offset?: number;
 }
 
-/** §4.3: `group_type_index` must be passed (spec rule 2). */
+/** Groups: `group_type_index` must be passed. */
 export interface GroupsListParams {
   group_type_index: number;
   cursor?: string;

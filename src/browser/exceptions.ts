@@ -1,6 +1,7 @@
 /**
  * Exceptions in the browser: `$exception` properties for captureException(), and a starter for
- * `capture_exceptions` that listens to the window's `error` and `unhandledrejection` events.
+ * `capture_exceptions` that listens to the window's `error` and `unhandledrejection` events (and,
+ * when asked, wraps console.error, as posthog-js's `capture_console_errors`).
  *
  * Listening (not wrapping window.onerror) leaves the page's own handlers and the console untouched.
  * A bubbling `error` listener on the window hears script errors only: resource load failures
@@ -10,11 +11,14 @@
  */
 import { createExceptionRateLimiter, exceptionProperties, type ExceptionProperties } from '../core/exceptions';
 
-/** captureException(error, properties): the stack of this call stands in for a value that has none. */
-export function exceptionEventProperties(error: unknown, properties?: Record<string, unknown>, handled = true): ExceptionProperties {
+/**
+ * captureException(error, properties): the stack of this call stands in for a value that has none.
+ * `sdkFrames`: the frames on top of the app's that are the SDK's own (this function, the client
+ * method, any wrapper between them and the app), left out of that stack.
+ */
+export function exceptionEventProperties(error: unknown, properties?: Record<string, unknown>, sdkFrames = 2): ExceptionProperties {
   return {
-    // Two SDK frames sit on top of the app's: this function and the client method that called it.
-    ...exceptionProperties(error, { platform: 'web:javascript', mechanism: { handled }, syntheticStack: new Error().stack, syntheticSkip: 2 }),
+    ...exceptionProperties(error, { platform: 'web:javascript', syntheticStack: new Error().stack, syntheticSkip: sdkFrames }),
     ...properties,
   };
 }
@@ -26,20 +30,42 @@ function thrownBy(event: ErrorEvent): { value: unknown; stack?: string } {
   return { value: event.message || 'Unknown error', stack: place };
 }
 
+/** What to capture; posthog-js's `capture_exceptions` object names them (see `exceptionKinds`). */
+export interface ExceptionKinds {
+  errors?: boolean;
+  rejections?: boolean;
+  /** console.error calls (posthog-js's `capture_console_errors`): off unless asked for. */
+  console?: boolean;
+}
+
 /**
- * Starts capturing uncaught errors and unhandled rejections of `target`; returns the stop function.
- * `capture` gets the `$exception` properties of each one the rate limiter lets through.
+ * posthog-js's `capture_exceptions`: `true` is uncaught errors and unhandled rejections, an object
+ * picks among `capture_unhandled_errors`, `capture_unhandled_rejections`, `capture_console_errors`.
+ */
+export function exceptionKinds(option: unknown): ExceptionKinds {
+  if (!option || typeof option !== 'object') return { errors: !!option, rejections: !!option };
+  const picked = option as Record<string, unknown>;
+  return { errors: !!picked.capture_unhandled_errors, rejections: !!picked.capture_unhandled_rejections, console: !!picked.capture_console_errors };
+}
+
+/**
+ * Starts capturing what `kinds` names (uncaught errors and unhandled rejections by default) in
+ * `target`; returns the stop function. `capture` gets the `$exception` properties of each one the
+ * rate limiter lets through, `onRateLimited` the type of each one it holds back.
  */
 export function startExceptionAutocapture(
   target: Window,
   capture: (properties: ExceptionProperties) => void,
   onRateLimited?: (type: string) => void,
+  kinds: ExceptionKinds = { errors: true, rejections: true },
 ): () => void {
   const limiter = createExceptionRateLimiter();
-  const send = (value: unknown, mechanism: string, stack?: string) => {
+  /** `skip`: frames on top of `stack` that are the SDK's (the console wrapper). */
+  const send = (value: unknown, mechanism: string, stack?: string, skip = 0) => {
     // Whatever goes wrong here must not raise a second error inside the page's error handling.
     try {
-      const properties = exceptionProperties(value, { platform: 'web:javascript', mechanism: { type: mechanism, handled: false }, syntheticStack: stack });
+      const handled = mechanism === 'onconsole';
+      const properties = exceptionProperties(value, { platform: 'web:javascript', mechanism: { type: mechanism, handled }, syntheticStack: stack, syntheticSkip: skip });
       const type = properties.$exception_list[0]!.type;
       if (limiter.take(type)) capture(properties);
       else onRateLimited?.(type);
@@ -52,10 +78,26 @@ export function startExceptionAutocapture(
     send(value, 'onerror', stack);
   };
   const onRejection = (event: PromiseRejectionEvent) => send(event.reason, 'onunhandledrejection');
-  target.addEventListener('error', onError);
-  target.addEventListener('unhandledrejection', onRejection);
-  return () => {
-    target.removeEventListener('error', onError);
-    target.removeEventListener('unhandledrejection', onRejection);
+  const stops: (() => void)[] = [];
+  const listen = <K extends 'error' | 'unhandledrejection'>(name: K, listener: (event: WindowEventMap[K]) => void) => {
+    target.addEventListener(name, listener);
+    stops.push(() => target.removeEventListener(name, listener));
   };
+  if (kinds.errors) listen('error', onError);
+  if (kinds.rejections) listen('unhandledrejection', onRejection);
+  const console = (target as Window & typeof globalThis).console;
+  const original = console?.error;
+  if (kinds.console && original) {
+    const wrapper = function (this: unknown, ...args: unknown[]) {
+      // hogtail's own console lines are about hogtail, not the page.
+      if (!(typeof args[0] === 'string' && args[0].startsWith('[hogtail]'))) {
+        send(args.find((arg) => arg instanceof Error) ?? (args.length === 1 ? args[0] : args.join(' ')), 'onconsole', new Error().stack, 1);
+      }
+      return original.apply(this, args);
+    };
+    console.error = wrapper;
+    // Another library may have wrapped it since: then its wrapper stays, calling ours.
+    stops.push(() => void (console.error === wrapper && (console.error = original)));
+  }
+  return () => stops.splice(0).forEach((stop) => stop());
 }

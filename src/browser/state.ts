@@ -9,9 +9,8 @@
  * are read from posthog-js's own key the first time.
  */
 import type { FlagsSnapshot } from '../core/flags/decide';
-import { attempt } from '../core/safe-json';
 import { uuidv7 } from '../core/uuid';
-import { storageBacking, type StateBacking } from './persistence/backing';
+import { parseRecord, storageBacking, type StateBacking } from './persistence/backing';
 
 export interface PersistedState {
   distinct_id: string;
@@ -53,11 +52,13 @@ export function freshState(deviceId?: string, optout?: boolean): PersistedState 
 }
 
 function parse(text: string | null): Partial<PersistedState> | undefined {
-  const value = attempt(() => JSON.parse(text!) as Partial<PersistedState> | null, undefined);
+  const value = parseRecord(text) as Partial<PersistedState> | undefined;
   return typeof value?.distinct_id === 'string' ? value : undefined;
 }
 
 /**
+ * @param store localStorage (or undefined in memory mode): another tab's write of `key` there is
+ *   picked up, whatever the backing.
  * @param backing where the state is kept (persistence/): by default `store` under `key`, with
  *   posthog-js's record read from `store` too; the cookie modes hand in their own.
  */
@@ -69,7 +70,7 @@ export function createStateStore(
   backing: StateBacking = storageBacking(store, key, token),
 ): StateStore {
   const load = (): PersistedState | undefined => {
-    const saved = parse(backing.read());
+    const saved = parse(backing.json());
     return saved && { ...freshState(), ...saved };
   };
   let state = load();
@@ -79,14 +80,14 @@ export function createStateStore(
     // The bootstrap identity, else posthog-js's own record of this user (its session included).
     const from: Partial<PersistedState> | undefined =
       typeof bootId === 'string' && bootId !== ''
-        ? { distinct_id: bootId, ...(bootstrap!.isIdentifiedID ? { $user_state: 'identified' as const } : {}) }
-        : backing.posthog();
+        ? { distinct_id: bootId, $user_state: bootstrap!.isIdentifiedID ? 'identified' : 'anonymous' }
+        : backing.adopt();
     Object.assign(state, from);
   }
   let scheduled = false;
   const write = () => {
     scheduled = false;
-    backing.write(state!);
+    backing.save(state!);
   };
   const save = () => {
     if (scheduled) return;
@@ -94,7 +95,12 @@ export function createStateStore(
     queueMicrotask(write);
   };
   save();
-  backing.watch(() => (state = load() ?? state));
+
+  if (store) {
+    addEventListener('storage', (event) => {
+      if (event.key === key) state = load() ?? state;
+    });
+  }
 
   return {
     get state() {

@@ -10,9 +10,10 @@
  */
 import type { HogtailError } from '../core/errors';
 import { PostHog } from '../node/client';
+import { DEFAULT_HOST } from '../core/defaults';
 import { resolveConnection } from './shared/connection';
 import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec } from './shared/flags';
-import type { CommandIo } from './import-command';
+import type { CommandIo } from './shared/command-io';
 import { holdProcessOpen } from './shared/keep-alive';
 import { lastTransportReason } from './shared/transport-problem';
 
@@ -22,7 +23,7 @@ const FLAGS: Record<string, FlagSpec> = {
   timestamp: { kind: 'string', value: 'ISO8601', help: 'when it happened (default now)' },
   uuid: { kind: 'string', value: 'UUID', help: 'event uuid, to make a retried script idempotent' },
   'api-key': { kind: 'string', value: 'KEY', help: 'project API key, phc_… (or HOGTAIL_API_KEY)' },
-  host: { kind: 'string', value: 'URL', help: 'ingestion host (or HOGTAIL_HOST; default https://us.i.posthog.com)' },
+  host: { kind: 'string', value: 'URL', help: `ingestion host (or HOGTAIL_HOST; default ${DEFAULT_HOST})` },
   retries: { kind: 'string', value: 'N', help: 'attempts before giving up (default 4)' },
   timeout: { kind: 'string', value: 'MS', help: 'per-request timeout in ms (default 10000)' },
   help: { kind: 'boolean', help: 'show this help (also -h)' },
@@ -84,7 +85,8 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
     client = new PostHog(connection.apiKey, {
       host: connection.host,
       flushAt: 1,
-      fetchRetryCount: retries,
+      // flush() settles after this many failed attempts; the event is then reported as not delivered.
+      retry: { maxAttempts: retries },
       requestTimeout: positiveInteger(flags, 'timeout', 10_000),
       flushOnExitTimeout: 0,
     });

@@ -11,6 +11,7 @@ import { isLoopbackHost } from '../devserver/dev/host';
 import { loadFixturesFile } from '../devserver/dev/fixtures';
 import { startDevServer, type DevServer } from '../devserver/dev/server';
 import { DEV_PERSONAL_API_KEY } from '../devserver/management';
+import { helpText, parseFlags, UsageError, type FlagTable } from './shared/flags';
 
 export interface DevCommandIo {
   stdout: (text: string) => void;
@@ -21,18 +22,23 @@ export interface DevCommandIo {
   onListening?: (server: DevServer) => void;
 }
 
-export const DEV_USAGE = `Usage: hogtail dev [options]
+/** The dev flags: a new one is a row here plus its reading in parseDevArgs. */
+export const DEV_FLAGS: FlagTable = {
+  port: { kind: 'string', value: 'N', help: 'port to listen on (default 8010; 0 picks a free one)' },
+  host: { kind: 'string', value: 'H', help: 'address to bind (default 127.0.0.1; anything else exposes your data to the network)' },
+  flags: { kind: 'string', value: 'FILE', help: 'feature flag definitions for decide, re-read when the file changes' },
+  data: { kind: 'string', value: 'DIR', help: 'where events are kept, so they survive a restart (default: a new temporary directory)' },
+  fixtures: { kind: 'string', value: 'FILE', help: 'management API data (members, exports, recordings, subscriptions); default: seed data' },
+  open: { kind: 'boolean', help: 'open the events page in your browser' },
+  help: { kind: 'boolean', help: 'show this help (also -h)' },
+};
 
-A local PostHog-compatible collector: point an SDK's host at it and watch events arrive.
+export const DEV_USAGE = helpText(
+  `Usage: hogtail dev [options]
 
-Options:
-  --port N          port to listen on (default 8010; 0 picks a free one)
-  --host H          address to bind (default 127.0.0.1; anything else exposes your data to the network)
-  --flags FILE      feature flag definitions for decide, re-read when the file changes
-  --data DIR        where events are kept, so they survive a restart (default: a new temporary directory)
-  --fixtures FILE   management API data (members, exports, recordings, subscriptions); default: seed data
-  --open            open the events page in your browser
-  --help            show this help`;
+A local PostHog-compatible collector: point an SDK's host at it and watch events arrive.`,
+  DEV_FLAGS,
+);
 
 interface DevArgs {
   port: number;
@@ -44,13 +50,34 @@ interface DevArgs {
   help: boolean;
 }
 
-const VALUE_FLAGS = new Set(['port', 'host', 'flags', 'data', 'fixtures']);
-const SWITCHES = new Set(['open', 'help']);
+/** The command line as DevArgs; throws UsageError. */
+export function parseDevArgs(args: readonly string[]): DevArgs {
+  const flags = parseFlags(args, DEV_FLAGS, { positionals: false });
+  const portText = flags.strings.get('port');
+  const port = portText === undefined ? 8010 : Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port must be a port number, got '${portText}'`);
+  return {
+    port,
+    host: flags.strings.get('host') ?? '127.0.0.1',
+    ...optional('flags', flags.strings.get('flags')),
+    ...optional('data', flags.strings.get('data')),
+    ...optional('fixtures', flags.strings.get('fixtures')),
+    open: flags.booleans.has('open'),
+    help: flags.booleans.has('help'),
+  };
+}
+
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
+}
 
 export async function runDevCommand(args: readonly string[], io: DevCommandIo): Promise<number> {
-  const parsed = parseArgs(args);
-  if (typeof parsed === 'string') {
-    io.stderr(`hogtail dev: ${parsed}\n${DEV_USAGE}`);
+  let parsed: DevArgs;
+  try {
+    parsed = parseDevArgs(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`hogtail dev: ${error.message}\n${DEV_USAGE}`);
     return 2;
   }
   if (parsed.help) {
@@ -89,46 +116,6 @@ export async function runDevCommand(args: readonly string[], io: DevCommandIo): 
   io.stderr('hogtail dev: stopping');
   await server.close();
   return 0;
-}
-
-function parseArgs(args: readonly string[]): DevArgs | string {
-  const result: DevArgs = { port: 8010, host: '127.0.0.1', open: false, help: false };
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index] ?? '';
-    if (!arg.startsWith('--')) return `unexpected argument '${arg}'`;
-    const equals = arg.indexOf('=');
-    const name = arg.slice(2, equals === -1 ? undefined : equals);
-    if (SWITCHES.has(name)) {
-      if (equals !== -1) return `--${name} takes no value`;
-      if (name === 'open') result.open = true;
-      else result.help = true;
-      continue;
-    }
-    if (!VALUE_FLAGS.has(name)) return `unknown option --${name}`;
-    const value = equals === -1 ? args[++index] : arg.slice(equals + 1);
-    if (value === undefined || value === '' || (equals === -1 && value.startsWith('--'))) return `--${name} needs a value`;
-    switch (name) {
-      case 'port': {
-        const port = Number(value);
-        if (!Number.isInteger(port) || port < 0 || port > 65_535) return `--port must be a port number, got '${value}'`;
-        result.port = port;
-        break;
-      }
-      case 'host':
-        result.host = value;
-        break;
-      case 'flags':
-        result.flags = value;
-        break;
-      case 'data':
-        result.data = value;
-        break;
-      case 'fixtures':
-        result.fixtures = value;
-        break;
-    }
-  }
-  return result;
 }
 
 function printBanner(server: DevServer, args: DevArgs, io: DevCommandIo): void {

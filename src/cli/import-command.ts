@@ -1,5 +1,5 @@
 /**
- * `hogtail import FILE... [options]`: historical migration (spec §4 rules 4-6). Rows are validated
+ * `hogtail import FILE... [options]`: historical migration (docs/wire-protocol.md, "Historical migration"). Rows are validated
  * before anything is sent, sent in file order with `historical_migration: true`, and checkpointed
  * as the server acknowledges them, so a crash or Ctrl-C can be resumed without loss or duplicates.
  *
@@ -7,30 +7,21 @@
  * refused or unreachable, input broken), 2 the command line is wrong or does not fit the input
  * (changed since its checkpoint, a CSV column missing), 130 interrupted.
  */
+import { DEFAULT_HOST } from '../core/defaults';
 import { resolveConnection } from './shared/connection';
 import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec, type ParsedFlags } from './shared/flags';
 import { INPUT_FORMATS, type InputFormat } from './import/input-format';
 import { parseMapping } from './import/mapping';
 import { EXIT_USAGE, runImport, type ImportIo } from './import/run-import';
 import { TIMESTAMP_FORMATS, type TimestampFormat } from './import/timestamp';
+import { defaultInterrupt, type CommandIo } from './shared/command-io';
 import { holdProcessOpen } from './shared/keep-alive';
 
-export interface CommandIo {
-  env: Record<string, string | undefined>;
-  stdin: NodeJS.ReadableStream;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  /** Whether stderr is a terminal: a redrawn progress bar there, plain lines otherwise. */
-  isTTY: boolean;
-  /** Working directory for default checkpoint and rejects files. Default process.cwd(). */
-  cwd?: string;
-  /** Ctrl-C subscription. Default: process SIGINT and SIGTERM. */
-  onInterrupt?: (handler: () => void) => () => void;
-}
+export type { CommandIo } from './shared/command-io';
 
 const FLAGS: Record<string, FlagSpec> = {
   'api-key': { kind: 'string', value: 'KEY', help: 'project API key, phc_… (or HOGTAIL_API_KEY)' },
-  host: { kind: 'string', value: 'URL', help: 'ingestion host (or HOGTAIL_HOST; default https://us.i.posthog.com)' },
+  host: { kind: 'string', value: 'URL', help: `ingestion host (or HOGTAIL_HOST; default ${DEFAULT_HOST})` },
   format: { kind: 'string', value: 'ndjson|csv|json', help: 'input format (default: from the file name, else sniffed)' },
   map: { kind: 'list', value: 'event=COL,distinct_id=COL,timestamp=COL', help: 'source fields for event, distinct id, timestamp; other NAME=COL pairs copy a column into property NAME' },
   'timestamp-format': { kind: 'string', value: 'iso|epoch-s|epoch-ms', help: 'how timestamps are written (default iso; no zone means UTC)' },
@@ -67,18 +58,9 @@ under different uuids and migrated events cannot be deleted.
 
 Exit codes:
   0    done (rejected rows are listed in the rejects file, not an error)
-  1    the import failed: the server refused or was unreachable, or the input is broken
+  1    the import failed: the server refused or was unreachable, the input is broken, or a file could not be written (disk full)
   2    wrong command line, or refused before sending (input changed since its checkpoint, CSV column missing)
   130  interrupted (Ctrl-C); run the same command with --resume`;
-
-export function defaultInterrupt(handler: () => void): () => void {
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
-  return () => {
-    process.off('SIGINT', handler);
-    process.off('SIGTERM', handler);
-  };
-}
 
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;

@@ -16,7 +16,7 @@ export interface QueuedEvent {
   /**
    * The batch item as JSON: `{"uuid","event","distinct_id","properties","timestamp"}`. The distinct
    * id is both at the top level (server SDKs and their tooling read it there) and in properties
-   * (where the ingestion spec places it). `uuid` comes first: its position is fixed.
+   * (where the public description places it; docs/wire-protocol.md, "Events"). `uuid` comes first: its position is fixed.
    */
   json: string;
 }
@@ -165,7 +165,7 @@ function isoTimestamp(ms: number): string {
  * the hot path that copy cost more than the rest of capture(). When a name collides (or the object
  * has its own toJSON, whose keys cannot be known before it runs), it merges parsed objects so the
  * JSON never has duplicate keys. A caller's `$distinct_id` is left out: the server refuses an object
- * carrying both it and `distinct_id` (DESIGN §3). Undefined when the properties are no JSON object.
+ * carrying both it and `distinct_id` (docs/wire-protocol.md, "Events"). Undefined when the properties are no JSON object.
  */
 function mergeProperties(
   user: Record<string, unknown>,

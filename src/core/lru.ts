@@ -1,5 +1,5 @@
 /**
- * A bounded map that forgets the least recently used key (DESIGN §4.5: dedup and per-user caches
+ * A bounded map that forgets the least recently used key (docs/guarantees.md §5: dedup and per-user caches
  * never grow without bound). A Map keeps insertion order, so re-inserting on use is the whole trick.
  */
 export interface Lru<K, V> {

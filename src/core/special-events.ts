@@ -1,5 +1,5 @@
 /**
- * The reserved events of spec §6, shared by the browser and Node clients. Each returns the event
+ * The reserved events (docs/wire-protocol.md), shared by the browser and Node clients. Each returns the event
  * name and properties, or an error message naming what was wrong.
  */
 export type SpecialEvent = { event: string; properties: Record<string, unknown> } | { error: string };

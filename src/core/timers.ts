@@ -1,5 +1,5 @@
 /**
- * Timers that never keep a Node process alive on their own (DESIGN §4.5). Browsers return a number
+ * Timers that never keep a Node process alive on their own (docs/guarantees.md §5). Browsers return a number
  * from setTimeout, Node an object with unref(); this works with both without naming either.
  */
 export type TimerHandle = ReturnType<typeof setTimeout>;

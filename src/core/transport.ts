@@ -64,7 +64,7 @@ function isPostHogAnswer(body: string): boolean {
 }
 
 /**
- * Classifies a response by the real server's rules.
+ * Classifies a response by the real server's rules (docs/wire-protocol.md, "Statuses").
  * @param host named in the message when a 2xx is not a PostHog answer (a misconfigured host).
  */
 export function classifyResponse(response: HttpResponse, host = 'the host'): DeliveryResult {

@@ -4,6 +4,8 @@
  * middleware, Deno and Bun. No node: import, no `process`, no file persistence. A worker may be
  * frozen once its response is sent, so await `flush()` (or hand it to `waitUntil`) per request.
  */
+import { exceptionEvent } from '../core/exceptions/exception-event';
+import { HogtailError } from '../core/errors';
 import { createFetchExecutor } from '../core/fetch-executor';
 import { ServerClient } from '../core/server/client';
 import type { ServerOptions } from '../core/server/options';
@@ -26,5 +28,23 @@ export class PostHog extends ServerClient {
       gzip: gzipWithCompressionStream,
       release() {},
     }));
+  }
+
+  /**
+   * posthog-node's captureException: a `$exception` event (PostHog's error-tracking shape, causes
+   * included) as `distinctId` or, without one, a personless id; `uuid` for an idempotent resend.
+   */
+  captureException(error: unknown, distinctId?: string, additionalProperties?: Record<string, unknown>, uuid?: string): void {
+    try {
+      const mechanism = { type: 'generic', handled: true };
+      this.capture({ ...exceptionEvent(error, distinctId, additionalProperties, mechanism, new Error().stack), uuid });
+    } catch (problem) {
+      this.reporter.report(new HogtailError(`captureException() failed: ${String(problem)}`));
+    }
+  }
+
+  /** captureException, settling once that event is delivered (or rejecting with its drop). */
+  captureExceptionImmediate(error: unknown, distinctId?: string, additionalProperties?: Record<string, unknown>): Promise<void> {
+    return this.immediately(() => this.captureException(error, distinctId, additionalProperties));
   }
 }

@@ -81,11 +81,12 @@ export class PostHog extends ServerClient implements ExitAware {
 
   /**
    * posthog-node's captureException: a `$exception` event for anything thrown (Error with its
-   * causes, AggregateError, string, object), as `distinctId` or, without one, a personless id.
+   * causes, AggregateError, string, object), as `distinctId` or, without one, a personless id;
+   * `uuid` for an idempotent resend, as in posthog-node.
    */
-  captureException(error: unknown, distinctId?: string, additionalProperties?: Properties): void {
+  captureException(error: unknown, distinctId?: string, additionalProperties?: Properties, uuid?: string): void {
     try {
-      this.capture(this.#exceptions.message(error, distinctId, additionalProperties, new Error().stack));
+      this.capture({ ...this.#exceptions.message(error, distinctId, additionalProperties, new Error().stack), uuid });
     } catch (problem) {
       this.reporter.report(new HogtailError(`captureException() failed: ${String(problem)}`));
     }

@@ -9,17 +9,15 @@
  * itself and then let escape is not sent a second time.
  */
 import { DroppedEventsError, type HogtailError } from '../core/errors';
-import { createExceptionRateLimiter, exceptionProperties } from '../core/exceptions';
-import { uuidv7 } from '../core/uuid';
+import { createExceptionRateLimiter, type StackFrame } from '../core/exceptions';
+import { exceptionEvent, type ExceptionEvent } from '../core/exceptions/exception-event';
+import { addContextLines } from './exception-context';
+import { nameNodeFrames } from './exception-frames';
 import { hookExceptions } from './exception-hooks';
 
 type Properties = Record<string, unknown>;
 
-export interface ExceptionMessage {
-  distinctId: string;
-  event: '$exception';
-  properties: Properties;
-}
+export type ExceptionMessage = ExceptionEvent;
 
 export interface ExceptionClient {
   capture(message: ExceptionMessage): void;
@@ -46,6 +44,12 @@ function remember(error: unknown): void {
   if (typeof error === 'object' && error !== null) captured.add(error);
 }
 
+/** Node's frames: source lines read first, from the absolute paths that naming makes relative. */
+function adjustNodeFrames(frames: StackFrame[]): void {
+  addContextLines(frames);
+  nameNodeFrames(frames);
+}
+
 export function buildExceptionMessage(
   error: unknown,
   distinctId: unknown,
@@ -53,16 +57,7 @@ export function buildExceptionMessage(
   mechanism: { type: string; handled: boolean },
   callStack?: string,
 ): ExceptionMessage {
-  const built: Properties = {
-    ...exceptionProperties(error, { platform: 'node:javascript', mechanism, syntheticStack: callStack, syntheticSkip: 1 }),
-    ...properties,
-  };
-  let id = typeof distinctId === 'string' && distinctId.trim() !== '' ? distinctId : undefined;
-  if (!id) {
-    id = uuidv7();
-    built.$process_person_profile = false;
-  }
-  return { distinctId: id, event: '$exception', properties: built };
+  return exceptionEvent(error, distinctId, properties, mechanism, callStack, adjustNodeFrames);
 }
 
 export function createExceptionCapture(client: ExceptionClient, autocapture: boolean): ExceptionCapture {

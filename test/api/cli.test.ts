@@ -127,7 +127,7 @@ describe('hogtail api', () => {
       ['unknown action', ['exports', 'explode'], {}, /unknown action "explode"/],
       ['groups list without a type', ['groups', 'list'], {}, /--group-type-index is required/],
       ['non-integer flag', ['exports', 'list', '--limit', 'ten'], {}, /--limit must be an integer/],
-      ['unknown flag', ['exports', 'list', '--colour', 'red'], {}, /unknown flag --colour/],
+      ['unknown flag', ['exports', 'list', '--colour', 'red'], {}, /unknown option --colour/],
       ['flag without value', ['exports', 'get', '--id'], {}, /--id needs a value/],
       ['bad JSON', ['session-recordings', 'update', 'x', '--data', '{'], {}, /--data must be JSON/],
       ['missing key', ['exports', 'list'], { HOGTAIL_PERSONAL_API_KEY: undefined }, /HOGTAIL_PERSONAL_API_KEY/],
@@ -135,7 +135,7 @@ describe('hogtail api', () => {
       ['missing project', ['exports', 'list'], { HOGTAIL_PROJECT_ID: undefined }, /--project or HOGTAIL_PROJECT_ID/],
       ['key as a flag', ['exports', 'list', '--personal-api-key', 'phx_x'], {}, /HOGTAIL_PERSONAL_API_KEY, not as a flag/],
       ['bad host', ['exports', 'list', '--host', 'nope'], {}, /host must be an absolute http\(s\) URL/],
-      ['extra argument', ['exports', 'list', 'more'], {}, /unexpected argument "more"/],
+      ['extra argument', ['exports', 'list', 'more'], {}, /unexpected argument 'more'/],
     ];
     for (const [name, args, env, pattern] of cases) {
       it(name, async () => {

@@ -1,4 +1,4 @@
-/** Every endpoint of spec §4: method, exact path (trailing slash included), Bearer header, typed result. */
+/** Every endpoint of docs/management-api.md: method, exact path (trailing slash included), Bearer header, typed result. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api';
 import { seedUuid, type ManagementServer } from '../../src/devserver/management';

@@ -1,4 +1,4 @@
-/** Both page kinds of spec §2.1, walked with iterate() across many pages. */
+/** Both page kinds (docs/management-api.md, "Pages"), walked with iterate() across many pages. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -129,6 +129,11 @@ describe('retry policy', () => {
     expect(parseRetryAfter('Wed, 01 May 2024 09:00:00 GMT', now)).toBe(0);
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter('-4', now)).toBeUndefined();
+    // Stricter than core's reading (which takes these as numbers): not forms the header allows.
+    expect(parseRetryAfter('1e3', now)).toBeUndefined();
+    expect(parseRetryAfter('0x10', now)).toBeUndefined();
+    expect(parseRetryAfter('Infinity', now)).toBeUndefined();
+    expect(parseRetryAfter('1.5', now)).toBe(1500);
     expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 

@@ -22,7 +22,7 @@ export interface ParsedElement {
   attributes: Record<string, string>;
 }
 
-// eslint-disable-next-line no-control-regex -- Python's \s also matches U+001C–U+001F: so must this.
+// Python's \s also matches U+001C–U+001F: so must this.
 const SPLIT_CHAIN = /(?:[^\s\x1c-\x1f;"]|"(?:\\[^\n]|[^"])*")+/g;
 const SPLIT_CLASS_ATTRIBUTES = /([^\n]*?)($|:([a-zA-Z\-_0-9]*=[^\n]*))/;
 const PARSE_ATTRIBUTES = /([^\n]*?)="((?:[^"\\]|\\[^\n])*)"/g;

@@ -39,7 +39,7 @@ describe('autocapture wiring in the browser client', () => {
     const { client, started } = start({ mask_all_text: true });
     await tick();
     expect(started).toHaveLength(1);
-    expect(started[0]!.config).toMatchObject({ mask_all_text: true });
+    expect(started[0]!.initOptions).toMatchObject({ mask_all_text: true });
     expect(started[0]!.capture).toBe(client.capture);
     expect(started[0]!.isEnabled()).toBe(true);
   });

@@ -4,15 +4,15 @@
 // per-type rate limit, and stopping. Real Chromium errors are in test/e2e/exceptions.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExceptionProperties } from '../../src/core/exceptions';
-import { exceptionEventProperties, startExceptionAutocapture } from '../../src/browser/exceptions';
+import { exceptionEventProperties, exceptionKinds, startExceptionAutocapture, type ExceptionKinds } from '../../src/browser/exceptions';
 
 let stop: (() => void) | undefined;
 afterEach(() => stop?.());
 
-function start() {
+function start(kinds?: ExceptionKinds) {
   const captured: ExceptionProperties[] = [];
   const limited: string[] = [];
-  stop = startExceptionAutocapture(window, (properties) => captured.push(properties), (type) => limited.push(type));
+  stop = startExceptionAutocapture(window, (properties) => captured.push(properties), (type) => limited.push(type), kinds);
   return { captured, limited };
 }
 
@@ -79,6 +79,49 @@ describe('startExceptionAutocapture', () => {
   });
 });
 
+describe("capture_exceptions' kinds", () => {
+  it('reads posthog-js\'s option: true is errors and rejections, an object picks', () => {
+    expect(exceptionKinds(true)).toEqual({ errors: true, rejections: true });
+    expect(exceptionKinds(false)).toEqual({ errors: false, rejections: false });
+    expect(exceptionKinds({ capture_unhandled_errors: true, capture_console_errors: true })).toEqual({ errors: true, rejections: false, console: true });
+  });
+
+  it('listens only to what was picked', () => {
+    const { captured } = start({ rejections: true });
+    window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('not listened to') }));
+    window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new Error('listened to') }));
+    expect(captured.map((p) => p.$exception_list[0]!.value)).toEqual(['listened to']);
+  });
+
+  it('console errors: captured as handled, with the caller\'s frames, the console still printing; hogtail\'s own lines left alone', () => {
+    const printed: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void printed.push(args);
+    try {
+      const { captured } = start({ console: true });
+      function renderCart() {
+        console.error('cart total', 'NaN');
+      }
+      renderCart();
+      console.error('failed:', new RangeError('quantity'));
+      console.error('[hogtail] InvalidEventError: about hogtail');
+      expect(captured.map((p) => p.$exception_list[0]).map((e) => [e!.type, e!.value, e!.mechanism.type, e!.mechanism.handled])).toEqual([
+        ['Error', 'cart total NaN', 'onconsole', true],
+        ['RangeError', 'quantity', 'onconsole', true],
+      ]);
+      expect(captured[0]!.$exception_list[0]!.stacktrace!.frames.at(-1)!.function).toBe('renderCart');
+      expect(printed).toHaveLength(3);
+      stop!();
+      stop = undefined;
+      console.error('after stop');
+      expect(captured).toHaveLength(2);
+      expect(printed).toHaveLength(4);
+    } finally {
+      console.error = original;
+    }
+  });
+});
+
 describe('exceptionEventProperties (captureException)', () => {
   it('is handled, generic, merges the caller\'s properties, and gives a string the caller\'s frames', () => {
     const client = { captureException: (error: unknown, properties?: Record<string, unknown>) => exceptionEventProperties(error, properties) };
@@ -90,5 +133,14 @@ describe('exceptionEventProperties (captureException)', () => {
     const [entry] = properties.$exception_list;
     expect(entry).toMatchObject({ type: 'Error', value: 'payment declined', mechanism: { type: 'generic', handled: true, synthetic: true } });
     expect(entry!.stacktrace!.frames.at(-1)!.function).toBe('checkout');
+  });
+
+  it('leaves out as many SDK frames as the caller says (a guard between the method and the app)', () => {
+    const guard = <T>(fn: () => T) => fn();
+    const client = { captureException: (error: unknown) => guard(() => exceptionEventProperties(error, undefined, 4)) };
+    function onSubmit() {
+      return client.captureException({ code: 'E_FORM' });
+    }
+    expect(onSubmit().$exception_list[0]!.stacktrace!.frames.at(-1)!.function).toBe('onSubmit');
   });
 });

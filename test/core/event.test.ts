@@ -16,7 +16,7 @@ function bad(input: Parameters<typeof buildEvent>[0], max?: number) {
 }
 
 describe('buildEvent: the wire shape', () => {
-  it('produces uuid, event, distinct_id at the top level and in properties (spec §2.2), and an ISO timestamp', () => {
+  it('produces uuid, event, distinct_id at the top level and in properties (docs/wire-protocol.md), and an ISO timestamp', () => {
     const { wire, record } = ok({ event: 'signed up', distinctId: 'u1', properties: { plan: 'pro' } });
     expect(wire.uuid).toBe(record.uuid);
     expect(wire.event).toBe('signed up');

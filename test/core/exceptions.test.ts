@@ -50,9 +50,9 @@ describe('real V8 errors', () => {
     ]);
     expect(list.map((e) => e.mechanism)).toEqual([
       { type: 'onuncaughtexception', handled: false, synthetic: false, exception_id: 0 },
-      { type: 'chained', handled: false, synthetic: false, exception_id: 1, parent_id: 0, source: 'cause' },
-      { type: 'chained', handled: false, synthetic: false, exception_id: 2, parent_id: 1, source: 'member' },
-      { type: 'chained', handled: false, synthetic: true, exception_id: 3, parent_id: 1, source: 'member' },
+      { type: 'chained', synthetic: false, exception_id: 1, parent_id: 0, source: 'cause' },
+      { type: 'chained', synthetic: false, exception_id: 2, parent_id: 1, source: 'member' },
+      { type: 'chained', synthetic: true, exception_id: 3, parent_id: 1, source: 'member' },
     ]);
     expect(list[2]!.stacktrace!.frames.length).toBeGreaterThan(0);
     // A string member has no stack of its own, and only the thrown value borrows the call's stack.

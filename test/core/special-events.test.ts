@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aliasEvent, groupIdentifyEvent, identifyEvent, screenEvent, surveyEvent } from '../../src/core/special-events';
 
-describe('the reserved events of spec §6', () => {
+describe('the reserved events of docs/wire-protocol.md', () => {
   it('build their names and properties', () => {
     expect(identifyEvent({ plan: 'pro' }, { first: 1 })).toEqual({ event: '$identify', properties: { $set: { plan: 'pro' }, $set_once: { first: 1 } } });
     expect(aliasEvent(42)).toEqual({ event: '$create_alias', properties: { alias: '42' } });

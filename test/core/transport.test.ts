@@ -4,7 +4,7 @@ import { classifyResponse, parseRetryAfter } from '../../src/core/transport';
 
 const response = (status: number, body = '', retryAfter: string | null = null) => ({ status, body, retryAfter });
 
-describe('classifyResponse: the real server rules (DESIGN §3)', () => {
+describe('classifyResponse: the real server rules (docs/wire-protocol.md)', () => {
   it.each([200, 204])('%i is delivered', (status) => {
     expect(classifyResponse(response(status)).kind).toBe('ok');
   });

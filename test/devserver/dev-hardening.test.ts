@@ -72,11 +72,21 @@ describe('hogtail dev: hardening', () => {
     expect(log.join('\n')).toMatch(/accepted 1 event\(s\) on \/batch\/ whose name or distinct id was not valid UTF-8/);
   });
 
+  it('keeps the start of each refused body for the page, describing one that is not text', async () => {
+    const { server } = await harness.start({ dataDir: harness.tempDir() });
+    const long = `{"api_key": "${KEY}", "batch": [${'1,'.repeat(2_000)}`;
+    await post(`${server.url}/batch/`, long);
+    await post(`${server.url}/batch/`, new Uint8Array([0x1f, 0x8b, 0xff, 0xfe, 0x00, 0x01]));
+    const [json, gzip] = server.store.rejections();
+    expect(json?.sample).toBe(long.slice(0, 2_000));
+    expect(gzip?.reason).toMatch(/could not be inflated/);
+    expect(gzip?.sample).toBe('(6 bytes that are not text)');
+  });
+
   it('escapes control characters from request bodies in its log lines', async () => {
     const { server, log } = await harness.start({ dataDir: harness.tempDir() });
     await post(`${server.url}/batch/`, '{"api_key": \u001b[2J\u001b]0;pwned\u0007');
     expect(log).toHaveLength(1);
-    // eslint-disable-next-line no-control-regex -- the assertion is that no control character is left
     expect(log[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(log[0]).toContain('\\x1b[2J');
   });

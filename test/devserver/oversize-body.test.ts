@@ -13,17 +13,23 @@ afterEach(() => collector.close());
 const SIZE = 21 * 1024 * 1024;
 const CHUNK = Buffer.alloc(256 * 1024, 0x20);
 
-/** Uploads like an SDK does: a stream of writes, honouring backpressure, then reads the answer. */
+/**
+ * Uploads like an SDK without keep-alive does (`Connection: close`): a stream of writes honouring
+ * backpressure, then reads the answer. Settles when the request is done, so an EPIPE or reset that
+ * comes after the answer counts too.
+ */
 function upload(declareLength: boolean): Promise<{ status?: number; text?: string; error?: string }> {
   return new Promise((resolve) => {
-    const headers: Record<string, string | number> = { 'Content-Type': 'application/json' };
+    const headers: Record<string, string | number> = { 'Content-Type': 'application/json', Connection: 'close' };
     if (declareLength) headers['Content-Length'] = SIZE;
+    const result: { status?: number; text?: string; error?: string } = {};
     const req = request(`${collector.url}/batch/`, { method: 'POST', headers }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('end', () => Object.assign(result, { status: res.statusCode ?? 0, text }));
     });
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    req.on('error', (error: NodeJS.ErrnoException) => (result.error ??= error.code ?? error.message));
+    req.on('close', () => setImmediate(() => resolve(result)));
     let sent = 0;
     const write = (): void => {
       while (sent < SIZE) {

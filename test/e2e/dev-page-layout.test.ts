@@ -137,6 +137,7 @@ describe.skipIf(!hasChromium)('hogtail dev page: layout and controls', () => {
     await page.locator('#clear').click();
     await page.locator('#clear-dialog').waitFor({ state: 'visible', ...WAIT });
     expect(await page.locator('#clear-dir').textContent()).toBe(dataDir);
+    await page.screenshot({ path: join(SHOTS, 'dev-page-clear-dialog.png') });
     await page.locator('#clear-cancel').click();
     expect(await page.locator('#events li.event').count()).toBeGreaterThan(0);
 

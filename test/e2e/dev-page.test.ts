@@ -146,8 +146,11 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     expect(new Set(seqs).size).toBe(200);
     expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
 
+    // Without a search the list is the live tail (the last 500); older events are a click away.
     await page.locator('#search').fill('');
-    await page.locator('#events .name', { hasText: 'bulk event' }).first().waitFor(WAIT);
+    await page.waitForFunction(() => document.querySelectorAll('#events li.event').length === 500, undefined, WAIT);
+    await page.locator('#older').click();
+    await page.waitForFunction(() => document.querySelectorAll('#events li.event').length === 600, undefined, WAIT);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -156,7 +159,11 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     const { page, errors } = await openDevPage();
 
     expect(await client.getFeatureFlag('new-checkout', 'flag-user')).toBe(true);
-    const bad = await fetch(`${server.url}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: 'phc_x', batch: [{ event: '', distinct_id: 'x' }] }) });
+    const bad = await fetch(`${server.url}/batch/`, {
+      method: 'POST',
+      headers: { 'User-Agent': 'my-app/1.0' },
+      body: JSON.stringify({ api_key: 'phc_x', batch: [{ event: '', distinct_id: 'x' }] }),
+    });
     expect(bad.status).toBe(400);
 
     await page.locator('#flags td', { hasText: 'new-checkout' }).waitFor(WAIT);
@@ -167,6 +174,7 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     await page.locator('#rejections td', { hasText: 'event at index 0: event name is empty' }).waitFor(WAIT);
     const rejection = page.locator('#rejection-list li', { hasText: 'event at index 0: event name is empty' });
     expect(await rejection.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC[+-]\d{2}:\d{2} 400 POST \/batch\//);
+    expect(await rejection.locator('.sender').textContent()).toBe('from my-app/1.0');
     expect(await rejection.locator('pre.sample').textContent()).toBe('{"api_key":"phc_x","batch":[{"event":"","distinct_id":"x"}]}');
     await page.waitForFunction(() => Number(document.getElementById('count-rejected')?.textContent) >= 1, undefined, WAIT);
 

@@ -36,7 +36,7 @@ async function listenLocal(handler: http.RequestListener): Promise<{ url: string
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-describe('event shapes (spec §2, §6)', () => {
+describe('event shapes (docs/wire-protocol.md: events, reserved events)', () => {
   it('capture with groups, identify, alias, groupIdentify, screen and the survey events', async () => {
     const { collector, client, errors } = await setup();
     client.capture({ distinctId: 'u1', event: 'order placed', properties: { total: 42 }, groups: { company: 'acme' } });

@@ -1,4 +1,4 @@
-// Delivery under faults, against a real HTTP collector that misbehaves on cue (DESIGN §3, §4).
+// Delivery under faults, against a real HTTP collector that misbehaves on cue (docs/wire-protocol.md, docs/guarantees.md).
 import { afterEach, describe, expect, it } from 'vitest';
 import { PostHog, type HogtailError } from '../../src/node';
 import { createFaultCollector, type Fault, type FaultCollector, type FaultPlan } from '../support/fault-collector';

@@ -4,6 +4,8 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCollector, type Collector } from '../../src/devserver';
+import { PostHog as PostHogNode } from 'posthog-node';
+import { PostHog as EdgePostHog } from '../../src/edge/client';
 import { PostHog } from '../../src/node';
 import { ensureBuilt } from '../support/built';
 
@@ -77,12 +79,66 @@ describe('captureException', () => {
     expect(entry!.stacktrace!.frames.at(-1)!.function).toBe('reportBadInput');
   });
 
+  it('sends what posthog-node sends for the same error (entries, mechanisms, frames with names and source lines), so issues group alike', async () => {
+    const { collector, client } = await setup();
+    const peer = new PostHogNode('phc_test_key', { host: collector.url, flushAt: 1, fetchRetryCount: 0 });
+    let thrown: unknown;
+    try {
+      chargeCard();
+    } catch (error) {
+      thrown = error;
+    }
+    client.captureException(thrown, 'user-1');
+    peer.captureException(thrown, 'user-1');
+    await client.flush();
+    await peer.shutdown();
+    expect(collector.events).toHaveLength(2);
+    const [ours, theirs] = collector.events.map((event) => entries(event));
+    const shape = (list: Entry[]) =>
+      list.map((entry) => ({
+        type: entry.type,
+        value: entry.value,
+        mechanism: entry.mechanism,
+        frames: entry.stacktrace?.frames,
+      }));
+    expect(shape(ours!)).toEqual(shape(theirs!));
+  });
+
+  it('takes the event uuid as posthog-node does (4th argument)', async () => {
+    const { collector, client } = await setup();
+    const uuid = '01890a5d-ac96-774b-bcce-b302099a8057';
+    client.captureException(new Error('retried job'), 'user-3', {}, uuid);
+    await client.flush();
+    expect(collector.events.map((e) => e.uuid)).toEqual([uuid]);
+  });
+
   it('captureExceptionImmediate resolves once the event is at the server', async () => {
     const { collector, client } = await setup();
     await client.captureExceptionImmediate(new Error('now'), 'user-2');
     expect(collector.events.map((e) => [e.event, e.properties.$exception_list])).toEqual([
       ['$exception', [expect.objectContaining({ type: 'Error', value: 'now' })]],
     ]);
+  });
+});
+
+describe('hogtail/edge', () => {
+  it('captureException and captureExceptionImmediate send the same shape (frames as V8 gives them)', async () => {
+    collector = await createCollector();
+    const edge = new EdgePostHog('phc_test_key', { host: collector.url, flushAt: 1000 });
+    try {
+      chargeCard();
+    } catch (error) {
+      edge.captureException(error, 'edge-user');
+    }
+    await edge.captureExceptionImmediate('edge string');
+    await edge.shutdown(1000);
+    const [first, second] = collector.events;
+    expect(first).toMatchObject({ event: '$exception', distinct_id: 'edge-user' });
+    const list = entries(first!);
+    expect(list.map((e) => e.type)).toEqual(['Error', 'AggregateError', 'SyntaxError', 'RangeError']);
+    expect(list[0]!.stacktrace!.frames.at(-1)).toMatchObject({ function: 'chargeCard', platform: 'node:javascript', in_app: true });
+    expect(second!.properties.$process_person_profile).toBe(false);
+    expect(entries(second!)[0]).toMatchObject({ type: 'Error', value: 'edge string', mechanism: { type: 'generic', handled: true, synthetic: true } });
   });
 });
 

@@ -1,5 +1,5 @@
 // The journal's record format, byte by byte: what a crash or a bad sector can leave, and what a
-// reader makes of it (DESIGN §4.2: nothing captured is lost; damage is skipped, never fatal).
+// reader makes of it (docs/guarantees.md §2: nothing captured is lost; damage is skipped, never fatal).
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { QueuedEvent } from '../../src/core/event';

@@ -1,5 +1,5 @@
 // Timers never keep a process alive, and a script that forgets shutdown() still delivers
-// (DESIGN §4.5). Run as real child processes against a real collector.
+// (docs/guarantees.md §5). Run as real child processes against a real collector.
 import { spawn } from 'node:child_process';
 import { afterEach, expect, it } from 'vitest';
 import { createCollector, type Collector } from '../../src/devserver';

@@ -1,4 +1,4 @@
-/** §4.1 A user's explicit membership of the environment, addressed by the user's uuid. */
+/** A user's explicit membership of the environment, addressed by the user's uuid. */
 import { segment } from '../paths';
 import type { Requester } from '../request';
 import type { ExplicitMember, ExplicitMemberUpdate, RequestOptions } from '../types';

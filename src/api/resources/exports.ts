@@ -1,4 +1,4 @@
-/** §4.2 Exported assets (a dashboard or insight rendered to a file) and their content. */
+/** Exported assets (a dashboard or insight rendered to a file) and their content. */
 import { createOffsetListMethod, type OffsetListMethod } from '../list-method';
 import { segment } from '../paths';
 import type { ApiRequest, Requester } from '../request';

@@ -1,4 +1,4 @@
-/** §4.3 Groups of one group type, in cursor pages. */
+/** Groups of one group type, in cursor pages. */
 import { createListMethod, type ListMethod } from '../list-method';
 import { optionalString, requireInteger, requireString } from '../paths';
 import type { Requester } from '../request';

@@ -1,4 +1,4 @@
-/** §4.4 Query helper. The spec documents neither parameters nor body, so both stay open. */
+/** Query helper (docs/management-api.md). The spec documents neither parameters nor body, so both stay open. */
 import type { Requester } from '../request';
 import type { QueryParams, RequestOptions } from '../types';
 

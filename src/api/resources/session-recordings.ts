@@ -1,4 +1,4 @@
-/** §4.5 Session recordings and a recording's sharing configuration. */
+/** Session recordings and a recording's sharing configuration. */
 import { createOffsetListMethod, type OffsetListMethod } from '../list-method';
 import { segment } from '../paths';
 import type { Requester } from '../request';

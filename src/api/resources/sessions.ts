@@ -1,4 +1,4 @@
-/** §4.6 Session property helpers. The spec documents no bodies, so results are `unknown` unless typed by the caller. */
+/** Session property helpers (docs/management-api.md). The spec documents no bodies, so results are `unknown` unless typed by the caller. */
 import type { Requester } from '../request';
 import type { QueryParams, RequestOptions } from '../types';
 

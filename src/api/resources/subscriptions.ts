@@ -1,4 +1,4 @@
-/** §4.7 Subscriptions (scheduled deliveries of a dashboard or insight). The spec shows only listing. */
+/** Subscriptions (scheduled deliveries of a dashboard or insight). The spec shows only listing. */
 import { createOffsetListMethod, type OffsetListMethod } from '../list-method';
 import type { Requester } from '../request';
 import type { Subscription } from '../types';

@@ -30,7 +30,8 @@ export interface ChainElement {
 }
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r' };
-const escapeValue = (value: string) => value.replace(/[\\"\n\r]/g, (char) => ESCAPES[char]!);
+const ESCAPED = /[\\"\n\r]/;
+const escapeValue = (value: string) => (ESCAPED.test(value) ? value.replace(/[\\"\n\r]/g, (char) => ESCAPES[char]!) : value);
 
 function entry(element: ChainElement): string {
   const fields: Record<string, string> = { ...element.attributes };

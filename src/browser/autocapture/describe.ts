@@ -55,7 +55,8 @@ function limit(value: string): string {
   return value.length > MAX_ATTRIBUTE ? cut(value, MAX_ATTRIBUTE) + '...' : value;
 }
 
-function chainElement(element: Element, settings: DescribeSettings): ChainElement {
+/** `ancestor`: the target's text is read by describe() under its own rule, never here. */
+function chainElement(element: Element, settings: DescribeSettings, ancestor: boolean): ChainElement {
   const tag = tagOf(element);
   const field = isField(element);
   const attributes: Record<string, string> = {};
@@ -81,7 +82,7 @@ function chainElement(element: Element, settings: DescribeSettings): ChainElemen
     classes: className ? className.split(' ') : [],
     nthChild,
     nthOfType,
-    text: TEXT_TAGS.includes(tag) && !settings.maskText ? elementText(element) : undefined,
+    text: ancestor && TEXT_TAGS.includes(tag) && !settings.maskText ? elementText(element) : undefined,
     href: attributes.attr__href,
     id: attributes.attr__id,
     attributes,
@@ -96,9 +97,12 @@ export interface Described {
   properties: Record<string, unknown>;
 }
 
-/** The event properties for `target` (the caller has checked that the event may be captured at all). */
-export function describe(target: Element, eventType: string, settings: DescribeSettings, pageHost: string): Described {
-  let path = elementPath(target);
+/**
+ * The event properties for the element path (elementPath's, target first), once the caller has
+ * checked that the event may be captured at all.
+ */
+export function describe(path: Element[], eventType: string, settings: DescribeSettings, pageHost: string): Described {
+  let target = path[0]!;
   let maskText = settings.maskText;
   // A click on an SVG icon (or a part of one) inside a link or button is the control's click.
   const control = eventType === 'click' && target.namespaceURI === SVG ? path.findIndex((el) => ['a', 'button'].includes(tagOf(el))) : -1;
@@ -108,7 +112,7 @@ export function describe(target: Element, eventType: string, settings: DescribeS
     target = path[0]!;
   }
   const own = { ...settings, maskText };
-  const elements = path.map((element) => chainElement(element, own));
+  const elements = path.map((element, index) => chainElement(element, own, index > 0));
   const augment: Record<string, string> = {};
   let href: string | undefined;
   for (const element of path) {

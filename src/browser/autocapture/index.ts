@@ -16,9 +16,14 @@ import { createRageclickDetector } from './rageclick';
 
 export type { AutocaptureConfig, AutocaptureOptions, RageclickConfig } from './options';
 
+/**
+ * What the client hands in. These keys cross from the npm entry into the lazily loaded autocapture
+ * chunk, which is minified on its own: none of them may join rollup's list of mangled properties.
+ */
 export interface AutocaptureStart {
   window: Window;
-  config: AutocaptureOptions;
+  /** The client's init() options (autocapture reads its own: see options.ts). */
+  initOptions: AutocaptureOptions;
   /** The client's capture(). */
   capture: (event: string, properties: Record<string, unknown>) => void;
   /** Checked at each event: false while the server's `autocapture_opt_out` holds. */
@@ -39,9 +44,9 @@ function eventElement(event: Event): Element | undefined {
   return node?.nodeType === 1 ? (node as Element) : undefined;
 }
 
-export const startAutocapture: StartAutocapture = ({ window, config, capture, isEnabled, warn }) => {
+export const startAutocapture: StartAutocapture = ({ window, initOptions, capture, isEnabled, warn }) => {
   const doc = window.document;
-  const settings = readOptions(config, doc, warn);
+  const settings = readOptions(initOptions, doc, warn);
   const rage = settings.rage;
   const isRage = rage && createRageclickDetector(rage.radius, rage.windowMs, rage.count);
 
@@ -58,10 +63,7 @@ export const startAutocapture: StartAutocapture = ({ window, config, capture, is
     );
   };
 
-  const send = (event: string, target: Element, type: string) => {
-    const { properties } = describe(target, type, settings, window.location.host);
-    capture(event, properties);
-  };
+  const send = (event: string, path: Element[], type: string) => capture(event, describe(path, type, settings, window.location.host).properties);
 
   const handle = (event: Event) => {
     try {
@@ -74,12 +76,12 @@ export const startAutocapture: StartAutocapture = ({ window, config, capture, is
       if (type === 'click') {
         const { clientX, clientY, detail } = event as MouseEvent;
         // detail 0: a click from the keyboard (Enter held down repeats it) or from script, not a pointer.
-        if (detail > 0 && isRage?.(clientX, clientY, event.timeStamp) && !within(target, rage!.ignore)) send('$rageclick', target, type);
+        if (detail > 0 && isRage?.(clientX, clientY, event.timeStamp) && !within(target, rage!.ignore)) send('$rageclick', path, type);
         if (!path.some((el) => el.matches(INTERACTIVE))) return;
       } else if (type === 'submit' ? tag !== 'form' : !FIELDS.includes(tag) || (target as HTMLInputElement).type === 'password') {
         return;
       }
-      send('$autocapture', target, type);
+      send('$autocapture', path, type);
     } catch (error) {
       warn(`autocapture failed on a ${event.type} event: ${String(error)}`);
     }

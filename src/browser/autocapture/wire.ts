@@ -22,6 +22,6 @@ export function wireAutocapture(rt: Runtime, client: Hogtail, load: AutocaptureL
   }
   Promise.resolve()
     .then(load)
-    .then((start) => start({ window, config, capture: client.capture, isEnabled: () => !rt.states.state.aco, warn }))
+    .then((start) => start({ window, initOptions: config, capture: client.capture, isEnabled: () => !rt.states.state.aco, warn }))
     .catch((error: unknown) => warn(`autocapture did not start: ${String(error)}`));
 }

@@ -6,36 +6,28 @@
  */
 import { attempt } from '../../core/safe-json';
 import { readKey, writeKey } from '../storage';
-import { identityFromPosthog, posthogName, type IdentityState } from './posthog-record';
+import { identityFromPosthog, type IdentityState } from './posthog-record';
 
 export type { IdentityState } from './posthog-record';
 
+// Method names are ones the script tag's minifier already shortens (rollup.config.js).
 export interface StateBacking {
   /** hogtail's saved state (JSON), or null. */
-  read(): string | null;
+  json(): string | null;
   /** Saves the state (and, where the mode has one, posthog-js's identity cookie). */
-  write(state: IdentityState): void;
-  /** posthog-js's record of this visitor, as hogtail's identity fields. */
-  posthog(): Partial<IdentityState> | undefined;
-  /** Calls `listener` when another tab saved the state. */
-  watch(listener: () => void): void;
+  save(state: IdentityState): void;
+  /** The visitor posthog-js recorded, to adopt on a first visit (as hogtail's identity fields). */
+  adopt(): Partial<IdentityState> | undefined;
 }
 
 export const parseRecord = (text: string | null): unknown => attempt(() => JSON.parse(text!) as unknown, undefined);
 
-/** Calls `listener` on another tab's write of `key` to localStorage. */
-export function watchKey(key: string, listener: () => void): void {
-  addEventListener('storage', (event) => {
-    if (event.key === key) listener();
-  });
-}
-
 /** State in one Storage (or nowhere: `store` undefined); posthog-js's record read from the same Storage. */
 export function storageBacking(store: Storage | undefined, key: string, token: string): StateBacking {
   return {
-    read: () => readKey(store, key),
-    write: (state) => void writeKey(store, key, JSON.stringify(state)),
-    posthog: () => identityFromPosthog(parseRecord(readKey(store, posthogName(token)))),
-    watch: (listener) => store && watchKey(key, listener),
+    json: () => readKey(store, key),
+    save: (state) => void writeKey(store, key, JSON.stringify(state)),
+    // posthogName() spells out `+`, `/` and `=`, which project keys (phc_ and base62) never hold.
+    adopt: () => identityFromPosthog(parseRecord(readKey(store, 'ph_' + token + '_posthog'))),
   };
 }

@@ -16,9 +16,9 @@
  */
 import { attempt } from '../../core/safe-json';
 import { readKey, writeKey } from '../storage';
-import { parseRecord, watchKey, type StateBacking } from './backing';
+import { parseRecord, type StateBacking } from './backing';
 import { cookieDomain, crossSubdomainByDefault, readCookie, writeCookie, type CookieOptions } from './cookies';
-import { identityFromPosthog, posthogCookieRecord, posthogName } from './posthog-record';
+import { posthogCookieRecord, posthogName, visitFromPosthog } from './posthog-record';
 
 export type PersistenceMode = 'localStorage+cookie' | 'cookie' | 'localStorage' | 'sessionStorage' | 'memory';
 
@@ -106,8 +106,8 @@ export function openStateBacking(
   };
   return {
     mode,
-    read: () => (mode === 'cookie' ? readCookie(key) : readKey(store, key)),
-    write(state) {
+    json: () => (mode === 'cookie' ? readCookie(key) : readKey(store, key)),
+    save(state) {
       if (mode === 'cookie') {
         const kept: Record<string, unknown> = { ...state };
         for (const field of NOT_IN_COOKIES) delete kept[field];
@@ -115,7 +115,7 @@ export function openStateBacking(
       } else writeKey(store, key, JSON.stringify(state));
       if (cookies) setCookie(name, JSON.stringify(posthogCookieRecord(state)));
     },
-    posthog() {
+    adopt() {
       if (mode === 'memory') return undefined;
       const merged = Object.assign(
         {},
@@ -123,10 +123,7 @@ export function openStateBacking(
         parseRecord(readKey(openStorage('localStorage'), name)),
         parseRecord(readKey(openStorage('sessionStorage'), name)),
       );
-      return identityFromPosthog(merged);
-    },
-    watch(listener) {
-      if (store && mode !== 'sessionStorage') watchKey(key, listener);
+      return visitFromPosthog(merged);
     },
   };
 }

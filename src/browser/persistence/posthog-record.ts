@@ -8,6 +8,7 @@
  * default, the identity part of it in the cookie: `distinct_id`, `$device_id`, `$user_state`,
  * `$epp` (person processing on) and `$sesid`, which is `[last activity ms, session id, start ms]`.
  */
+import { isText } from '../../core/special-events';
 
 /** The part of hogtail's state that posthog-js's record also holds. */
 export interface IdentityState {
@@ -28,20 +29,25 @@ export function posthogName(token: string, persistenceName?: unknown): string {
   return 'ph_' + token.replace(/\+/g, 'PL').replace(/\//g, 'SL').replace(/=/g, 'EQ') + '_posthog';
 }
 
-const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
-
-/** What of hogtail's identity a posthog-js record gives (nothing when it has no distinct id). */
+/** The visitor a posthog-js record names (nothing when it has no distinct id). */
 export function identityFromPosthog(record: unknown): Partial<IdentityState> | undefined {
-  if (!record || typeof record !== 'object') return undefined;
-  const { distinct_id, $device_id, $user_state, $epp, $sesid } = record as Record<string, unknown>;
+  const { distinct_id, $device_id, $user_state } = Object(record) as Record<string, unknown>;
   if (!isText(distinct_id)) return undefined;
-  const identity: Partial<IdentityState> = { distinct_id };
+  const identity: Partial<IdentityState> = { distinct_id, $user_state: $user_state === 'identified' ? 'identified' : 'anonymous' };
   if (isText($device_id)) identity.$device_id = $device_id;
-  if ($user_state === 'identified' || $user_state === 'anonymous') identity.$user_state = $user_state;
-  if ($epp === true) identity.$epp = true;
-  if (Array.isArray($sesid) && isText($sesid[1]) && typeof $sesid[0] === 'number') {
-    identity.sid = [$sesid[1], $sesid[0], typeof $sesid[2] === 'number' ? $sesid[2] : $sesid[0]];
-  }
+  return identity;
+}
+
+/**
+ * The visitor and their session (and person processing) from a posthog-js record: what a subdomain
+ * needs to carry on the visit another subdomain started. The lite build reads the visitor only.
+ */
+export function visitFromPosthog(record: unknown): Partial<IdentityState> | undefined {
+  const identity = identityFromPosthog(record);
+  const { $epp, $sesid } = Object(record) as Record<string, unknown>;
+  if (identity && $epp === true) identity.$epp = true;
+  // [last activity, id, start]; records from before posthog-js kept the start have two entries.
+  if (identity && Array.isArray($sesid) && isText($sesid[1])) identity.sid = [$sesid[1], +$sesid[0] || 0, +($sesid[2] ?? $sesid[0]) || 0];
   return identity;
 }
 

@@ -159,15 +159,15 @@ export function createCsvReader(sink: RecordSink, delimiter = ','): RecordReader
     recordEnd: () => recordEnd,
     settledThrough: () => (oversize ? base : recordEnd),
   };
+}
 
-  function readHeader(names: string[]): string[] {
-    const cleaned = names.map((name) => name.trim());
-    const seen = new Set<string>();
-    for (const name of cleaned) {
-      if (name === '') throw new MalformedInputError('the CSV header row has an empty column name');
-      if (seen.has(name)) throw new MalformedInputError(`the CSV header row names column "${name}" twice`);
-      seen.add(name);
-    }
-    return cleaned;
+function readHeader(names: string[]): string[] {
+  const cleaned = names.map((name) => name.trim());
+  const seen = new Set<string>();
+  for (const name of cleaned) {
+    if (name === '') throw new MalformedInputError('the CSV header row has an empty column name');
+    if (seen.has(name)) throw new MalformedInputError(`the CSV header row names column "${name}" twice`);
+    seen.add(name);
   }
+  return cleaned;
 }

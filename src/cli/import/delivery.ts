@@ -104,7 +104,9 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     // The importer bounds what is open; the client's own caps must never evict (that would lose rows).
     maxQueueSize: Number.MAX_SAFE_INTEGER,
     maxQueueBytes: Number.MAX_SAFE_INTEGER,
-    fetchRetryCount: options.retries,
+    // Not fetchRetryCount, which drops a batch after its retries and goes on with the next: an
+    // import must stop there in order, the rows kept for --resume.
+    retry: { maxAttempts: options.retries },
     requestTimeout: options.timeoutMs,
     flushOnExitTimeout: 0,
   });

@@ -1,7 +1,7 @@
 /**
  * Turns one source record into the event to send, or the reason it must not be sent. Every rule
  * that would make the server refuse the event (and with it the whole batch) or store it wrongly
- * forever (spec §4 rules 5-6) is checked here, before anything leaves the machine.
+ * forever (docs/wire-protocol.md, "Historical migration") is checked here, before anything leaves the machine.
  *
  * Where properties come from:
  * - a JSON record with a `properties` object (PostHog's export shape): that object, plus every

@@ -4,63 +4,19 @@
  * checkpoint (chunk-window.ts), and stop cleanly on Ctrl-C, a broken input or a server that will
  * not take the data.
  */
-import { resolve } from 'node:path';
 import { removeCheckpoint } from './checkpoint';
-import { createCheckpointWriter, type CheckpointWriter } from './checkpoint-writer';
-import { createChunkWindow, type ChunkWindow } from './chunk-window';
-import type { Connection } from '../shared/connection';
-import { createDelivery, type Chunk, type Delivery } from './delivery';
-import type { InputFormat } from './input-format';
-import type { Mapping } from './mapping';
+import type { ImportIo, ImportOptions } from './import-options';
+import { finishRun, startRun, type ImportRun } from './import-run';
 import { openSource, type OpenedSource } from './open-source';
 import { startProgress } from './progress';
-import { BROKEN_INPUT_ADVICE, readSource, type ImportCounters } from './read-source';
-import { openRejectsFile, type RejectsFile } from './rejects-file';
-import { checkResume, type ResumeDecision } from './resume-check';
+import { BROKEN_INPUT_ADVICE, readSource } from './read-source';
+import { checkResume } from './resume-check';
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, StopImport } from './stop-import';
 import { formatSummary } from './summary';
-import type { TimestampFormat } from './timestamp';
 
+export type { ImportIo, ImportOptions } from './import-options';
 export { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from './stop-import';
 
-export interface ImportOptions {
-  /** Paths; `-` is stdin. */
-  files: string[];
-  format: InputFormat | undefined;
-  mapping: Mapping;
-  timestampFormat: TimestampFormat;
-  dryRun: boolean;
-  resume: boolean;
-  rejectsPath: string | undefined;
-  checkpointPath: string | undefined;
-  sourceId: string | undefined;
-  /** Events per request. */
-  batchSize: number;
-  /** Rows per chunk at most (a chunk normally closes at batchSize events). */
-  chunkRows: number;
-  retries: number;
-  /** Per request, in ms. */
-  timeoutMs: number;
-  /** gzip level for request bodies (1 fastest, 9 smallest). */
-  compressionLevel: number;
-  /** Undefined only for a dry run. */
-  connection: Connection | undefined;
-}
-
-export interface ImportIo {
-  stdin: NodeJS.ReadableStream;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  isTTY: boolean;
-  cwd: string;
-  /** Subscribes to Ctrl-C (and SIGTERM); returns an unsubscribe. */
-  onInterrupt: (handler: () => void) => () => void;
-  /** Leaves at once, on a second Ctrl-C. */
-  exitNow: (code: number) => void;
-}
-
-const SHOWN_REJECTS = 5;
-const FILE_ADVICE = 'Free some space (or fix the path), then run the same command with --resume.';
 const RESUME_ADVICE = 'Fix the problem, then run the same command with --resume to continue from the last acknowledged row.';
 
 export async function runImport(options: ImportOptions, io: ImportIo): Promise<number> {
@@ -97,19 +53,6 @@ async function openSources(options: ImportOptions, io: ImportIo, sources: Opened
   }
 }
 
-/** Everything one run holds while it reads and sends. */
-interface ImportRun {
-  decision: ResumeDecision;
-  counters: ImportCounters;
-  delivery: Delivery | undefined;
-  window: ChunkWindow;
-  rejects: RejectsFile | undefined;
-  checkpoint: CheckpointWriter | undefined;
-  firstRejects: string[];
-  stopping: boolean;
-  /** The chunk being filled; the delivery attributes a refusal to it while it is still open. */
-  openChunk: Chunk | undefined;
-}
 
 async function importSources(
   options: ImportOptions,
@@ -195,102 +138,12 @@ async function importSources(
   }
 
   // Whatever was read is delivered and acknowledged before the checkpoint is saved for good.
-  const writeProblem = await finish(run);
+  const writeProblem = await finishRun(run);
   offInterrupt();
   progress.stop();
   return report(options, io, run, started, inputProblem ?? writeProblem);
 }
 
-async function startRun(options: ImportOptions, io: ImportIo, decision: ResumeDecision, cleanups: Array<() => unknown>): Promise<ImportRun> {
-  const { dryRun } = options;
-  const { previous, checkpointPath, state } = decision;
-  // A dry run writes rejects only where asked; a real run always keeps them (nothing lost silently).
-  let rejects: RejectsFile | undefined;
-  const rejectsPath = options.rejectsPath ?? previous?.rejects?.path ?? (dryRun ? undefined : `hogtail-import-${decision.importId}.rejects.ndjson`);
-  if (rejectsPath !== undefined) {
-    const keep = previous === undefined ? undefined : (previous.rejects?.bytes ?? 0);
-    const opened = await openRejectsFile(resolve(io.cwd, rejectsPath), keep, options.rejectsPath !== undefined);
-    rejects = opened;
-    cleanups.push(() => opened.close());
-  }
-  const checkpoint =
-    checkpointPath === undefined
-      ? undefined
-      : createCheckpointWriter(checkpointPath, () => {
-          state.rejects = rejects === undefined ? null : { path: rejects.path, bytes: rejects.bytes };
-          state.updatedAt = new Date().toISOString();
-          return state;
-        });
-
-  const run: ImportRun = {
-    decision,
-    counters: { rowsRead: 0, skippedOnResume: 0, valid: 0, rejected: 0, sent: 0 },
-    delivery: undefined,
-    window: createChunkWindow({
-      acknowledge: (chunk) => (run.delivery === undefined ? Promise.resolve(true) : run.delivery.acknowledge(chunk)),
-      settle: (chunk) => settleChunk(run, chunk),
-    }),
-    rejects,
-    checkpoint,
-    firstRejects: [],
-    stopping: false,
-    openChunk: undefined,
-  };
-  if (!dryRun) {
-    const delivery = createDelivery({
-      connection: options.connection!,
-      batchSize: options.batchSize,
-      retries: options.retries,
-      timeoutMs: options.timeoutMs,
-      compressionLevel: options.compressionLevel,
-      openChunks: () => (run.openChunk === undefined ? run.window.open : [...run.window.open, run.openChunk]),
-    });
-    run.delivery = delivery;
-    cleanups.push(() => delivery.shutdown(0));
-  }
-  return run;
-}
-
-/** An acknowledged chunk: its rejects are written, then the checkpoint moves past it. */
-async function settleChunk(run: ImportRun, chunk: Chunk): Promise<void> {
-  const { counters, decision } = run;
-  try {
-    if (run.rejects !== undefined) await run.rejects.append(chunk.rejects);
-  } catch (error) {
-    throw new StopImport((error as Error).message, EXIT_FAILED, FILE_ADVICE);
-  }
-  const sent = chunk.captured - chunk.refusedByServer;
-  counters.rejected += chunk.rejects.length;
-  counters.sent += sent;
-  for (const reject of chunk.rejects) {
-    if (run.firstRejects.length < SHOWN_REJECTS) run.firstRejects.push(`${reject.source}:${reject.line}: ${reject.reason}`);
-  }
-  const progressOfSource = decision.state.sources[chunk.sourceIndex]!;
-  progressOfSource.rows = chunk.endRow;
-  progressOfSource.complete = chunk.complete;
-  progressOfSource.digest = chunk.digest;
-  decision.state.sent += sent;
-  decision.state.rejected += chunk.rejects.length;
-  try {
-    run.checkpoint?.save();
-  } catch (error) {
-    throw new StopImport((error as Error).message, EXIT_FAILED, FILE_ADVICE);
-  }
-}
-
-/** Waits for the window, saves the checkpoint, closes the client; a problem writing files, if any. */
-async function finish(run: ImportRun): Promise<StopImport | undefined> {
-  let problem: StopImport | undefined;
-  const failed = (error: unknown): void => {
-    problem ??= error instanceof StopImport ? error : new StopImport((error as Error).message, EXIT_FAILED, FILE_ADVICE);
-  };
-  if (run.delivery?.failure === undefined) await run.window.drain().catch(failed);
-  // Also after a failure: no write may still be running when the command returns.
-  await run.checkpoint?.flush().catch(failed);
-  await run.rejects?.close().catch(failed);
-  await run.delivery?.shutdown(run.delivery.failure === undefined && problem === undefined ? 10_000 : 0);
-  return problem;
-}
 
 function report(options: ImportOptions, io: ImportIo, run: ImportRun, started: number, problem: StopImport | undefined): number {
   const { delivery, decision, counters } = run;

@@ -1,5 +1,5 @@
 /**
- * Properties the server needs for its special events (spec §6, issue 7). Without them the event is
+ * Properties the server needs for its special events (docs/wire-protocol.md, "Reserved events"). Without them the event is
  * stored but does nothing useful (a pageview with no URL, an identify that sets nothing), and a
  * migration cannot be undone, so such rows are rejected for a person to look at.
  */
@@ -31,7 +31,7 @@ const RULES: Record<string, Rule[]> = {
 
 /**
  * Other spellings of special events, as migration sources write them. The spec's migration guidance
- * (§4 rule 6) says `$group_identify`, but the server only acts on `$groupidentify`: sent as written,
+ * (docs/wire-protocol.md, "Historical migration") says `$group_identify`, but the server only acts on `$groupidentify`: sent as written,
  * a group update would be stored as a plain custom event that changes no group, for good.
  */
 const SPELLINGS: Record<string, string> = {

@@ -1,5 +1,5 @@
 /**
- * Migrated events must carry an ISO 8601 timestamp (spec §4 rule 5); the server keeps whatever time
+ * Migrated events must carry an ISO 8601 timestamp (docs/wire-protocol.md, "Historical migration"); the server keeps whatever time
  * it is given and the data cannot be deleted afterwards, so a wrong unit or an impossible date is
  * rejected here rather than trusted. Everything accepted leaves as UTC `toISOString()` form.
  */

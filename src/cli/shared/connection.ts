@@ -3,10 +3,8 @@
  * environment so one command line is self-describing; the environment keeps the key out of shell
  * history for scripts that prefer it.
  */
-import { UsageError, type ParsedFlags } from './flags';
 import { DEFAULT_HOST } from '../../core/defaults';
-
-export const DEFAULT_INGEST_HOST = DEFAULT_HOST;
+import { UsageError, type ParsedFlags } from './flags';
 
 export interface Connection {
   apiKey: string;
@@ -21,12 +19,12 @@ export function resolveConnection(flags: ParsedFlags, env: Record<string, string
   if (apiKey.startsWith('phx_')) {
     throw new UsageError('the key is a personal API key (phx_…); sending events needs the project API key (phc_…)');
   }
-  const host = (flags.strings.get('host') ?? env.HOGTAIL_HOST ?? DEFAULT_INGEST_HOST).trim().replace(/\/+$/, '');
+  const host = (flags.strings.get('host') ?? env.HOGTAIL_HOST ?? DEFAULT_HOST).trim().replace(/\/+$/, '');
   let url: URL;
   try {
     url = new URL(host);
   } catch {
-    throw new UsageError(`--host must be a URL such as https://us.i.posthog.com; got ${JSON.stringify(host)}`);
+    throw new UsageError(`--host must be a URL such as ${DEFAULT_HOST}; got ${JSON.stringify(host)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`--host must be an http or https URL; got ${JSON.stringify(host)}`);

@@ -13,7 +13,8 @@ import { parseStack, type FramePlatform, type StackFrame } from './stack-frames'
 export interface ExceptionMechanism {
   /** 'generic' for captureException(); what caught it for autocapture ('onuncaughtexception', …). */
   type: string;
-  handled: boolean;
+  /** On the thrown value's entry only (chained entries say how they hang on it instead). */
+  handled?: boolean;
   synthetic?: boolean;
   exception_id?: number;
   parent_id?: number;
@@ -145,7 +146,7 @@ export function exceptionProperties(input: unknown, options: ExceptionOptions): 
       value: described.value.slice(0, MAX_VALUE_LENGTH),
       mechanism: root
         ? { type: options.mechanism?.type || 'generic', handled, synthetic: described.synthetic, exception_id: id }
-        : { type: 'chained', handled, synthetic: described.synthetic, exception_id: id, parent_id: parentId, source },
+        : { type: 'chained', synthetic: described.synthetic, exception_id: id, parent_id: parentId, source },
     };
     if (stack) {
       const frames = parseStack(stack, options.platform, synthetic ? (options.syntheticSkip ?? 0) : 0);

@@ -2,7 +2,7 @@
  * The flags answer (both shapes: `/flags/?v=2` and the legacy decide), the decide request body, and
  * merging, shared by the browser and the server clients. Merging follows the real server's
  * signals: `errorsWhileComputingFlags` means some values are missing (merge, don't replace),
- * `quotaLimited` with `feature_flags` means none are fresh (keep).
+ * `quotaLimited` with `feature_flags` means none are fresh (keep). See docs/flags-protocol.md.
  */
 import { attempt } from '../safe-json';
 import { isObject } from '../special-events';

@@ -26,6 +26,7 @@ export interface RejectionInput {
   status: number;
   reason: string;
   sample?: string;
+  sender?: string;
 }
 
 export function recordRejection(context: IngestRouteContext, rejection: RejectionInput): void {
@@ -54,9 +55,24 @@ export async function handleIngest(req: IncomingMessage, res: ServerResponse, re
     }
   } else if (outcome.kind === 'rejected') {
     const { path, status, reason, sample } = outcome;
-    recordRejection(context, { requestId, method, path, status, reason, ...(sample === undefined ? {} : { sample }) });
+    const sender = senderOf(req);
+    recordRejection(context, {
+      requestId,
+      method,
+      path,
+      status,
+      reason,
+      ...(sample === undefined ? {} : { sample }),
+      ...(sender === undefined ? {} : { sender }),
+    });
   }
   writeOutcome(req, res, outcome);
+}
+
+/** The page names the sender of a refusal (which app, which SDK) by its Origin and User-Agent. */
+function senderOf(req: IncomingMessage): string | undefined {
+  const parts = [req.headers.origin, req.headers['user-agent']].filter((part): part is string => typeof part === 'string' && part !== '');
+  return parts.length === 0 ? undefined : parts.join(' · ').slice(0, 300);
 }
 
 /**

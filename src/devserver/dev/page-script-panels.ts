@@ -20,6 +20,7 @@ export const PAGE_SCRIPT_PANELS = `
       line.appendChild(el('span', '', (rejection.method || '') + ' ' + rejection.path));
       item.appendChild(line);
       item.appendChild(el('div', '', rejection.reason));
+      if (rejection.sender) item.appendChild(el('div', 'muted sender', 'from ' + rejection.sender));
       if (rejection.sample) {
         var sample = rejection.sample.length > SAMPLE_SHOWN ? rejection.sample.slice(0, SAMPLE_SHOWN) + '… (' + rejection.sample.length + '+ characters)' : rejection.sample;
         item.appendChild(el('pre', 'sample', sample));

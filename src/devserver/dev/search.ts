@@ -35,7 +35,12 @@ function valueContains(root: unknown, term: string): boolean {
  * Collects one page while events stream past oldest first: keeps the newest `limit` matches below
  * the cursor in a ring, so memory stays at one page whatever the number of events searched.
  */
-export function createPageCollector(query: SearchQuery): { offer(event: StoredEvent): void; page(): SearchPage } {
+export function createPageCollector(query: SearchQuery): {
+  offer(event: StoredEvent): void;
+  /** Counts an event that was searched and is known not to match. */
+  pass(): void;
+  page(): SearchPage;
+} {
   const term = query.term.trim().toLowerCase();
   const kept: StoredEvent[] = [];
   let matched = 0;
@@ -50,6 +55,9 @@ export function createPageCollector(query: SearchQuery): { offer(event: StoredEv
       belowCursor++;
       kept.push(event);
       if (kept.length > query.limit) kept.shift();
+    },
+    pass() {
+      searched++;
     },
     page() {
       const events = kept.slice().reverse();

@@ -17,6 +17,8 @@ export interface DevRejection extends Rejection {
   method: string;
   /** The start of the body as received (decoded), when it was read. */
   sample?: string;
+  /** Who sent it, from the Origin and User-Agent headers, when there were any. */
+  sender?: string;
 }
 
 export type StoreChange =

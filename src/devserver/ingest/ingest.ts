@@ -2,6 +2,7 @@
  * The ingestion rules end to end: route, read, decode and judge a request, then answer it as the real
  * server would. Judging and answering are separate so harnesses can answer differently.
  */
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { BUSY_REASON, createByteBudget, leaseFrom, type ByteBudget } from './budget';
 import { acceptCapture } from './capture-payload';
@@ -108,7 +109,7 @@ export async function evaluateRequest(
       lease,
     });
     if (!decoded.ok) {
-      const refusal = { ...rejected(path, decoded), ...sampleOf(decoded.text ?? read.bytes.subarray(0, SAMPLE_CHARS).toString('utf8')) };
+      const refusal = { ...rejected(path, decoded), ...(decoded.text === undefined ? sampleOfBytes(read.bytes) : sampleOf(decoded.text)) };
       return decoded.status === 503 ? { ...refusal, headers: BUSY_HEADERS } : refusal;
     }
     const settled = await evaluateBody(decoded.value, route, target, req, requestId, options, decoded.invalidUtf8);
@@ -120,6 +121,12 @@ export async function evaluateRequest(
 
 function sampleOf(text: string): { sample: string } {
   return { sample: text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text };
+}
+
+/** A body that never became text (bad gzip): shown as text only if it is some, else described. */
+function sampleOfBytes(bytes: Buffer): { sample: string } {
+  const head = bytes.subarray(0, SAMPLE_CHARS);
+  return isUtf8(head) ? sampleOf(head.toString('utf8')) : { sample: `(${bytes.length} bytes that are not text)` };
 }
 
 async function evaluateBody(

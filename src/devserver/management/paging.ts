@@ -1,5 +1,5 @@
 /**
- * The two page kinds of the spec (§2.1). Offset pages behave like Django REST framework's
+ * The two page kinds of the management API (docs/management-api.md, "Pages"). Offset pages behave like Django REST framework's
  * LimitOffsetPagination; cursor pages are keyset pages (position = the last item's sort key), which
  * is what keeps them free of duplicates and gaps while new groups arrive at the head.
  */

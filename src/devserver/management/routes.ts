@@ -1,5 +1,5 @@
 /**
- * The endpoints of spec/management-api.md §4, each with the scope it requires. The scope column is
+ * The endpoints of docs/management-api.md, each with the scope it requires. The scope column is
  * written out here rather than imported from the client, so the client's own table is checked
  * against an independent copy when the two talk.
  */
