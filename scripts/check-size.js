@@ -12,9 +12,12 @@ const budgets = [
   // The npm ESM goes through the app's bundler (and tree-shaking); the script tag's budgets are above.
   ['dist/browser/index.js', 'src/browser', 18_432],
   // Node entries are not minified (readable stack traces on servers); the budget still stops bloat.
-  // 47,154 B on 2026-11-25 once local flag evaluation, exceptions and the server core shared with
-  // edge landed; 48 KB leaves room for fixes, not for another feature without a look at the cost.
-  ['dist/node/index.js', 'src/node', 49_152],
+  // 59,445 B on 2026-11-25 with everything of that round merged: the server core shared with edge,
+  // local flag evaluation (the engine), exception capture, the flags protocol and hostile-input
+  // reading. Counted as rollup's shared chunks, whole; an app bundler's tree-shaking keeps less
+  // (esbuild --bundle --platform=node of dist/node: 39,983 B). 60 KB leaves room for fixes, not for
+  // another feature without a look at the cost.
+  ['dist/node/index.js', 'src/node', 61_440],
   ['dist/api/index.js', 'src/api', 16_384],
 ];
 
