@@ -94,7 +94,13 @@ export function startFlags(rt: Runtime): void {
   reloadFlags(flags);
   const every = numberOption(config.flags_poll_interval_ms, 300_000);
   // Paused while hidden: a background tab needs no fresh flags, and the next trigger brings them.
-  if (every) setInterval(() => document.visibilityState === 'hidden' || reloadFlags(flags), every);
+  if (!every) return;
+  const poll = setInterval(() => {
+    // The page environment can vanish under a live timer (a torn-down test DOM, a detached frame):
+    // the poll then stops instead of throwing into the host's error handlers.
+    if (typeof document === 'undefined') return clearInterval(poll);
+    if (document.visibilityState !== 'hidden') reloadFlags(flags);
+  }, every);
 }
 
 /** The flag's value; the first time this person sees this value, `$feature_flag_called`. */

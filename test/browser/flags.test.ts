@@ -363,6 +363,23 @@ describe('browser feature flags', () => {
     client.opt_out_capturing();
   });
 
+  it('the poll stops itself once the page environment is gone (a torn-down test DOM), and never throws', async () => {
+    const client = init({ flags_poll_interval_ms: 20 });
+    await until(() => seen.length >= 2, 'polled decides');
+    const page = globalThis.document;
+    Object.defineProperty(globalThis, 'document', { configurable: true, writable: true, value: undefined });
+    try {
+      await sleep(100); // several polls: each would have read document.visibilityState and thrown
+    } finally {
+      Object.defineProperty(globalThis, 'document', { configurable: true, writable: true, value: page });
+    }
+    await sleep(30); // a request may have been in flight
+    const after = seen.length;
+    await sleep(150);
+    expect(seen.length).toBe(after); // stopped for good, not merely skipped while the page was gone
+    client.opt_out_capturing();
+  });
+
   it('supportedCompression decides whether batches are gzipped', async () => {
     const batches = () => paths.filter((path) => path.startsWith('/batch/'));
     answer = () => ({ featureFlags: {}, supportedCompression: ['lz64'] });
