@@ -7,7 +7,7 @@ import { backoffDelay, type RetryOptions } from './backoff';
 import { BROWSER_BUILD } from './build-flags';
 import { HogtailError, TransportError, type DropReason } from './errors';
 import type { QueuedEvent } from './event';
-import type { Entry, WaitingLine } from './queue-line';
+import { eventsOf, type Entry, type WaitingLine } from './queue-line';
 import type { QueueOptions, QueueStats } from './queue-types';
 import { setBackgroundTimeout, type TimerHandle } from './timers';
 import type { DeliveryResult } from './transport';
@@ -67,8 +67,14 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     // A microtask: capture() returns before any body is built or compressed.
     queueMicrotask(() => {
       pumpScheduled = false;
-      state.reportEvictions();
-      pump();
+      // Nothing may escape a microtask as an uncaught error on the host page: a throw here (a page
+      // that patched a built-in hogtail uses) is reported, and the next capture or flush pumps again.
+      try {
+        state.reportEvictions();
+        pump();
+      } catch (error) {
+        options.onWarning?.(new HogtailError(`the queue could not send (${String(error)}); it tries again at the next capture or flush`));
+      }
     });
   }
 
@@ -101,7 +107,15 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     state.inFlight = batch;
     sending = true;
     stats.requests++;
-    options.send(batch.map((entry) => entry.event)).then(
+    let sent: Promise<DeliveryResult>;
+    try {
+      sent = options.send(eventsOf(batch));
+    } catch (cause) {
+      // Building the request threw (a patched built-in): retried with backoff like a failed send,
+      // so the batch is neither lost nor stuck in flight.
+      sent = Promise.reject(cause);
+    }
+    sent.then(
       (result) => settle(result, usedSplit),
       (cause: unknown) => settle({ kind: 'retry', message: `sending failed (${String(cause)})`, cause }, usedSplit),
     );
@@ -110,7 +124,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     if (lookahead && !usedSplit && (state.draining || line.count >= options.flushAt)) {
       const upcoming = line.nextBatch(options.maxBatchSize, options.maxBatchBytes);
       reserved = upcoming.length;
-      if (reserved > 0) lookahead(upcoming.map((entry) => entry.event));
+      if (reserved > 0) lookahead(eventsOf(upcoming));
     }
   }
 
@@ -123,7 +137,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     if (result.kind === 'retry') return retryLater(batch, result);
     if (usedSplit) splitStack.pop();
     failures = 0;
-    const events = batch.map((entry) => entry.event);
+    const events = eventsOf(batch);
     if (result.kind === 'ok') {
       stats.delivered += batch.length;
       options.persistence?.removed(events);
@@ -153,7 +167,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
       // The user capped retries (posthog-node's fetchRetryCount): give this batch up, go on with the next.
       failures = 0;
       const message = `${batch.length} event(s) dropped after ${retry.maxRetries} retries (fetchRetryCount): ${result.message}`;
-      state.drop(batch.map((entry) => entry.event), 'retries_exhausted', message, result.status);
+      state.drop(eventsOf(batch), 'retries_exhausted', message, result.status);
       state.settleWaiters();
       return pump();
     }

@@ -24,6 +24,16 @@ export interface WaitingLine {
   clear(): Entry[];
 }
 
+/**
+ * The events of `entries`. A plain loop, not `.map`: this runs in hogtail's microtasks and promise
+ * reactions, where a page's throwing `Array.prototype.map` override would surface as an uncaught error.
+ */
+export function eventsOf(entries: readonly Entry[]): QueuedEvent[] {
+  const events: QueuedEvent[] = [];
+  for (const entry of entries) events.push(entry.event);
+  return events;
+}
+
 export const makeEntry = (event: QueuedEvent, seq: number): Entry => ({ event, seq, size: event.json.length });
 
 export function createWaitingLine(): WaitingLine {

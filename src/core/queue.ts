@@ -51,7 +51,10 @@ export function createQueue(options: QueueOptions): Queue {
       countDrop(reason, events.length);
       // What a shutdown leaves stays in durable storage for the next run to send.
       if (reason !== 'shutdown') persistence?.removed(events);
-      onDrop(new DroppedEventsError(message, reason, events.map((e) => e.uuid), status));
+      // A loop, not .map: drops happen in promise reactions, out of a page's patched map's reach.
+      const uuids: string[] = [];
+      for (const event of events) uuids.push(event.uuid);
+      onDrop(new DroppedEventsError(message, reason, uuids, status));
     },
     settleWaiters(all = false) {
       if (waiters.length === 0) return;
