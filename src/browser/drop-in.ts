@@ -9,6 +9,7 @@ import { applyHooks } from './before-send';
 import { captureExtraMethods } from './capture';
 import { createClient, type Features } from './client';
 import { consentExtraMethods } from './consent';
+import { exceptionKinds } from './exceptions';
 import { exceptionMethods, startExceptions } from './exceptions-api';
 import { flagExtraMethods } from './flags';
 import type { Hogtail } from './hogtail';
@@ -48,7 +49,7 @@ export const DROP_IN: Features = {
   sessionProps: readSessionProps,
   backing: openStateBacking,
   start(rt) {
-    if (rt.config.capture_exceptions) startExceptions(rt);
+    if (rt.config.capture_exceptions) startExceptions(rt, exceptionKinds(rt.config.capture_exceptions));
   },
 };
 

@@ -5,25 +5,36 @@
  * rate-limited per error type (exceptions.ts).
  */
 import { track } from './capture';
-import { exceptionEventProperties, startExceptionAutocapture } from './exceptions';
+import { exceptionEventProperties, startExceptionAutocapture, type ExceptionKinds } from './exceptions';
 import type { Methods, Runtime } from './runtime';
 
 /** The stop function of each client's running autocapture. */
 const running = new WeakMap<Runtime, () => void>();
 
-export function startExceptions(rt: Runtime): void {
+/**
+ * Frames on top of the app's when it calls client.captureException(): exceptionEventProperties,
+ * the method below, the client's guard callback, the guard, the client's public wrapper (client.ts).
+ */
+const CAPTURE_EXCEPTION_SDK_FRAMES = 5;
+
+/** `kinds`: what capture_exceptions picked; startExceptionAutocapture() (no option) takes the default. */
+export function startExceptions(rt: Runtime, kinds?: ExceptionKinds): void {
   if (running.has(rt)) return;
   const stop = startExceptionAutocapture(
     window,
     (properties) => track(rt, '$exception', properties),
-    (type) => rt.debug(`$exception (${type}) not captured: more of this type than the rate limit lets through`),
+    (type) => {
+      rt.queue.countDrop('rate_limited'); // seen in stats().dropped.rate_limited
+      rt.debug(`$exception (${type}) not captured: more of this type than the rate limit lets through`);
+    },
+    kinds,
   );
   running.set(rt, stop);
 }
 
 export const exceptionMethods: Pick<Methods, 'captureException' | 'startExceptionAutocapture' | 'stopExceptionAutocapture' | 'addExceptionStep'> = {
-  captureException: (rt, error, properties) => track(rt, '$exception', exceptionEventProperties(error, properties)),
-  startExceptionAutocapture: startExceptions,
+  captureException: (rt, error, properties) => track(rt, '$exception', exceptionEventProperties(error, properties, CAPTURE_EXCEPTION_SDK_FRAMES)),
+  startExceptionAutocapture: (rt) => startExceptions(rt),
   stopExceptionAutocapture(rt) {
     running.get(rt)?.();
     running.delete(rt);
