@@ -7,7 +7,7 @@
 //    server: getFeatureFlag checks per second (10 flags x 10,000 users, person properties given so
 //    every flag is decidable locally), getAllFlags per second, and the requests each made.
 // The loopback server answers both decide (/decide/?v=3, hogtail) and /flags/ (posthog-node 5),
-// in the v3 shape both understand, serves the definitions on both local-evaluation paths, and
+// with both answer shapes, serves the definitions on both local-evaluation paths, and
 // counts requests by path.
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
@@ -49,7 +49,16 @@ const server = http.createServer((req, res) => {
     if (body[0] === 0x1f && body[1] === 0x8b) body = gunzipSync(body);
     res.writeHead(200, { 'content-type': 'application/json' });
     if (req.url.startsWith('/decide') || req.url.startsWith('/flags')) {
-      res.end(JSON.stringify({ featureFlags: { beta: true, checkout: 'variant-b', off: false }, featureFlagPayloads: {} }));
+      // Both shapes in one answer: v2 readers (posthog-node 5 on /flags) need the per-flag `flags`
+      // object and count an answer without it as a failed request; decide readers use featureFlags.
+      const featureFlags = { beta: true, checkout: 'variant-b', off: false };
+      const flags = Object.fromEntries(
+        Object.entries(featureFlags).map(([key, value]) => [
+          key,
+          { key, enabled: value !== false, variant: typeof value === 'string' ? value : null, reason: { code: 'condition_match' }, metadata: { id: 1, version: 1, payload: null } },
+        ]),
+      );
+      res.end(JSON.stringify({ flags, featureFlags, featureFlagPayloads: {}, errorsWhileComputingFlags: false }));
     } else {
       const parsed = JSON.parse(body.toString('utf8'));
       counts.batchEvents += parsed.batch?.length ?? 1;

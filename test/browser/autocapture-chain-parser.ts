@@ -23,6 +23,7 @@ export interface ParsedElement {
 }
 
 // Python's \s also matches U+001C–U+001F: so must this.
+// eslint-disable-next-line no-control-regex -- the separators Python's \s matches are control characters
 const SPLIT_CHAIN = /(?:[^\s\x1c-\x1f;"]|"(?:\\[^\n]|[^"])*")+/g;
 const SPLIT_CLASS_ATTRIBUTES = /([^\n]*?)($|:([a-zA-Z\-_0-9]*=[^\n]*))/;
 const PARSE_ATTRIBUTES = /([^\n]*?)="((?:[^"\\]|\\[^\n])*)"/g;

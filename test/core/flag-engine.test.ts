@@ -128,6 +128,18 @@ describe('person property operators (an SDK with the properties it was given)', 
     ['is_date_after', '-2w', { p: '2026-11-10T00:00:00Z' }, false],
     ['starts_with', 'ADA', { p: 'ada@acme.com' }, true],
     ['ends_with', '.org', { p: 'ada@acme.com' }, false],
+    ['semver_eq', '1.2.0', { p: 'v1.2' }, true],
+    ['semver_neq', '1.2.0', { p: '1.2.1' }, true],
+    ['semver_gt', '1.2.3', { p: '1.10.0' }, true],
+    ['semver_gte', '1.2.3', { p: '1.2.3-beta.1' }, true],
+    ['semver_lt', '2.0.0', { p: '1.99.99' }, true],
+    ['semver_lte', '1.2.3', { p: '1.2.4' }, false],
+    ['semver_tilde', '1.2.3', { p: '1.2.9' }, true],
+    ['semver_tilde', '1.2.3', { p: '1.3.0' }, false],
+    ['semver_caret', '1.2.3', { p: '1.9.0' }, true],
+    ['semver_caret', '0.2.3', { p: '0.3.0' }, false],
+    ['semver_wildcard', '1.2.*', { p: '1.2.7' }, true],
+    ['semver_wildcard', '1.*', { p: '2.0.0' }, false],
   ] as const)('%s %j on %j is %s', (operator, value, properties, expected) => {
     expect(matchProperty(filter(operator, value), properties, { knowsAllProperties: false, now: NOW })).toBe(expected);
   });
@@ -137,9 +149,10 @@ describe('person property operators (an SDK with the properties it was given)', 
     ['is_not_set on a property that was not given', filter('is_not_set'), {}],
     ['a date filter that is not a date', filter('is_date_before', 'next tuesday'), { p: '2024-01-01' }],
     ['a property value that is not a date', filter('is_date_after', '2024-01-01'), { p: 'soon' }],
-    ['an operator this version does not know', filter('semver_gt', '1.2.0'), { p: '1.3.0' }],
+    ['an operator this version does not know', filter('is_cleverer_than', '1.2.0'), { p: '1.3.0' }],
+    ['a property value that is not a version', filter('semver_gt', '1.2.0'), { p: 'latest' }],
   ])('is inconclusive for %s', (_, which, properties) => {
-    expect(() => matchProperty(which, properties, { knowsAllProperties: false, now: NOW })).toThrow(/not given|not a date|not known/);
+    expect(() => matchProperty(which, properties, { knowsAllProperties: false, now: NOW })).toThrow(/not given|not a date|not known|not a version/);
   });
 });
 
@@ -171,6 +184,27 @@ describe('flags', () => {
     // One definite miss in a condition settles it even when another filter in it is unknown.
     const both = [{ key: 'g', filters: person([{ key: 'plan', value: 'pro' }, { key: 'country', value: 'FR' }]) }];
     expect(valueOf(outcome(both, 'g', { person: { country: 'DE' } }))).toBe(false);
+  });
+
+  it('ends at a targeted condition that rolled the id out with early_exit, and targets groups per condition (mixed targeting)', () => {
+    const early = (earlyExit: boolean) => [{ key: 'e', filters: { early_exit: earlyExit, groups: [{ properties: [{ key: 'plan', value: 'pro' }], rollout_percentage: 0 }, { properties: [], rollout_percentage: 100 }] } }];
+    expect(outcome(early(true), 'e', { person: { plan: 'pro' } })).toMatchObject({ value: false, reason: { code: 'out_of_rollout_bound', condition_index: 0 } });
+    expect(valueOf(outcome(early(false), 'e', { person: { plan: 'pro' } }))).toBe(true);
+    expect(valueOf(outcome(early(true), 'e', { person: { plan: 'free' } }))).toBe(true);
+
+    const mixed = {
+      group_type_mapping: { '0': 'company' },
+      flags: [{ key: 'm', filters: { groups: [
+        { properties: [{ key: 'size', operator: 'gt', value: 50, type: 'group', group_type_index: 0 }], rollout_percentage: 100, aggregation_group_type_index: 0 },
+        { properties: [{ key: 'plan', value: 'pro' }], rollout_percentage: 100, aggregation_group_type_index: null },
+      ] } }],
+    };
+    expect(valueOf(outcome(mixed, 'm', { groups: { company: 'acme' }, groupProperties: { company: { size: 80 } }, person: { plan: 'free' } }))).toBe(true);
+    expect(valueOf(outcome(mixed, 'm', { groups: { company: 'acme' }, groupProperties: { company: { size: 8 } }, person: { plan: 'free' } }))).toBe(false);
+    // Without the group the group condition is skipped; without its properties it is undecided.
+    expect(valueOf(outcome(mixed, 'm', { person: { plan: 'free' } }))).toBe(false);
+    expect(valueOf(outcome(mixed, 'm', { groups: { company: 'acme' }, person: { plan: 'free' } }))).toBe('inconclusive');
+    expect(valueOf(outcome(mixed, 'm', { groups: { company: 'acme' }, person: { plan: 'pro' } }))).toBe(true);
   });
 
   it('is off for inactive flags and inconclusive for experience continuity', () => {
@@ -240,14 +274,21 @@ describe('flags', () => {
     const definitions = parseFlagDefinitions({
       flags: [
         { key: 'fine', filters: person([]) },
-        { key: 'holdout', filters: { ...person([]), holdout: { id: 1, exclusion_percentage: 10 } } },
+        { key: 'held', filters: { ...person([]), holdout: { id: 1, exclusion_percentage: 100 } } },
+        { key: 'not-held', filters: { ...person([]), holdout: { id: 2, exclusion_percentage: 0 } } },
         { key: 'broken', filters: { groups: 'nope' } },
         { key: 'device', bucketing_identifier: 'device_id', filters: person([]) },
       ],
     }, { lenient: true });
     const context = { distinctId: 'u', personProperties: {}, groups: {}, groupProperties: {} };
     const results = Object.fromEntries(evaluateAllFlags(definitions, context, SDK).map(({ flag, outcome: result }) => [flag.key, valueOf(result)]));
-    expect(results).toEqual({ fine: true, holdout: 'inconclusive', broken: 'inconclusive', device: 'inconclusive' });
+    expect(results).toEqual({ fine: true, held: 'holdout-1', 'not-held': true, broken: 'inconclusive', device: 'inconclusive' });
+    // Bucketed by device: the same device gets the same answer whoever is signed in on it.
+    const byDevice = [{ key: 'device-half', bucketing_identifier: 'device_id', filters: person([], 50) }];
+    const onDevice = (distinctId: string, device: string) => valueOf(outcome(byDevice, 'device-half', { distinctId, person: { $device_id: device } }));
+    const devices = Array.from({ length: 40 }, (_, i) => `device-${i}`);
+    expect(devices.map((device) => onDevice('ada', device))).toEqual(devices.map((device) => onDevice('bob', device)));
+    expect(new Set(devices.map((device) => onDevice('ada', device)))).toEqual(new Set([true, false]));
     expect(() => parseFlagDefinitions({ flags: 'x' }, { lenient: true })).toThrow(/flags must be a list/);
   });
 });

@@ -87,6 +87,7 @@ describe('hogtail dev: hardening', () => {
     const { server, log } = await harness.start({ dataDir: harness.tempDir() });
     await post(`${server.url}/batch/`, '{"api_key": \u001b[2J\u001b]0;pwned\u0007');
     expect(log).toHaveLength(1);
+    // eslint-disable-next-line no-control-regex -- the assertion is that no control character reaches the log
     expect(log[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(log[0]).toContain('\\x1b[2J');
   });

@@ -78,6 +78,14 @@ function decideFlag(
   const aggregation = flag.filters.aggregation_group_type_index;
   let hashId = context.distinctId;
   let properties = context.personProperties;
+  if (aggregation === null && flag.bucketing_identifier === 'device_id') {
+    const deviceId = properties.$device_id;
+    // Without the device id nothing can be hashed; the server may know it.
+    if (deviceId === undefined || deviceId === null || deviceId === '') {
+      throw new InconclusiveMatchError('the flag is bucketed by $device_id, which was not given as a person property');
+    }
+    hashId = String(deviceId);
+  }
   if (aggregation !== null) {
     const groupType = definitions.group_type_mapping[String(aggregation)];
     if (groupType === undefined && !options.knowsAllProperties) {
@@ -101,13 +109,36 @@ function decideFlag(
     const groupType = definitions.group_type_mapping[String(filter.group_type_index)];
     return groupType === undefined ? {} : (context.groupProperties[groupType] ?? {});
   };
-  return matchConditions(flag, hashId, properties, matcher, options.hash);
+  // Held-out ids are kept out of the experiment before any condition is looked at.
+  const holdout = flag.filters.holdout;
+  if (holdout && (holdout.exclusion_percentage === 100 || options.hash('holdout', hashId, '', '-') <= holdout.exclusion_percentage / 100)) {
+    return { value: `holdout-${holdout.id}`, reason: { code: 'holdout_condition_value', description: 'Held out of the experiment' } };
+  }
+  const scope = (condition: ConditionGroup): Scope => {
+    const own = condition.aggregation_group_type_index;
+    if (own === undefined || own === aggregation || own === null) return { hashId, properties };
+    return groupScope(own, definitions, context, options);
+  };
+  return matchConditions(flag, scope, matcher, options.hash);
+}
+
+type Scope = { hashId: string; properties: Readonly<Record<string, unknown>> } | 'skip';
+
+/** A mixed-targeting condition on a group: skipped without that group, undecided without its properties. */
+function groupScope(index: number, definitions: FlagDefinitions, context: EvaluationContext, options: EngineOptions): Scope {
+  const groupType = definitions.group_type_mapping[String(index)];
+  const groupKey = groupType === undefined ? undefined : context.groups[groupType];
+  if (groupType === undefined || groupKey === undefined) return 'skip';
+  const properties = context.groupProperties[groupType];
+  if (properties === undefined && !options.knowsAllProperties) {
+    throw new InconclusiveMatchError(`the properties of the ${groupType} group were not given`);
+  }
+  return { hashId: groupKey, properties: properties ?? {} };
 }
 
 function matchConditions(
   flag: FlagDefinition,
-  hashId: string,
-  properties: Readonly<Record<string, unknown>>,
+  scopeOf: (condition: ConditionGroup) => Scope,
   matcher: FilterMatcher,
   hash: FlagHasher,
 ): Decision {
@@ -118,8 +149,12 @@ function matchConditions(
   let outOfRollout: number | undefined;
   for (const { condition, index } of conditions) {
     let matched: 'match' | 'no_match' | 'out_of_rollout';
+    let hashId: string;
     try {
-      matched = matchCondition(flag.key, hashId, condition, properties, matcher, hash);
+      const scope = scopeOf(condition);
+      if (scope === 'skip') continue;
+      hashId = scope.hashId;
+      matched = matchCondition(flag.key, hashId, condition, scope.properties, matcher, hash);
     } catch (error) {
       if (!(error instanceof InconclusiveMatchError)) throw error;
       // An undecided override would have won had it matched: nothing after it can decide.
@@ -127,7 +162,11 @@ function matchConditions(
       undecided ??= error;
       continue;
     }
-    if (matched === 'out_of_rollout') outOfRollout ??= index;
+    if (matched === 'out_of_rollout') {
+      outOfRollout ??= index;
+      // early_exit: targeted but rolled out of, so no later condition may turn the flag on.
+      if (flag.filters.early_exit) break;
+    }
     if (matched !== 'match') continue;
     const variants = flag.filters.multivariate?.variants;
     const reason: FlagReason = { code: 'condition_match', condition_index: index, description: `Matched condition set ${index + 1}` };

@@ -10,8 +10,8 @@
 /** Lowercase hex sha1 of the UTF-8 bytes of `text`. */
 export type Sha1Hex = (text: string) => string;
 
-/** Rollout / variant position in [0, 1]. */
-export type FlagHasher = (flagKey: string, id: string, salt?: string) => number;
+/** Rollout / variant position in [0, 1]. Holdouts join with '-' instead of '.' (`holdout-<id>`). */
+export type FlagHasher = (flagKey: string, id: string, salt?: string, separator?: string) => number;
 
 /**
  * 0xFFFFFFFFFFFFFFF: the largest value 15 hex digits hold, so the hash lands in [0, 1]. It rounds to
@@ -21,5 +21,5 @@ export type FlagHasher = (flagKey: string, id: string, salt?: string) => number;
 const LONG_SCALE = 0xfffffffffffffff;
 
 export function createFlagHasher(sha1: Sha1Hex): FlagHasher {
-  return (flagKey, id, salt = '') => parseInt(sha1(`${flagKey}.${id}${salt}`).slice(0, 15), 16) / LONG_SCALE;
+  return (flagKey, id, salt = '', separator = '.') => parseInt(sha1(`${flagKey}${separator}${id}${salt}`).slice(0, 15), 16) / LONG_SCALE;
 }

@@ -10,6 +10,7 @@
  */
 import { InconclusiveMatchError } from './inconclusive';
 import { parseFilterDate, parsePropertyDate } from './relative-date';
+import { matchSemver, SEMVER_OPERATORS } from './semver';
 import type { PropertyFilter } from './types';
 
 export interface MatchOptions {
@@ -70,12 +71,20 @@ export function matchProperty(
     case 'is_date_after':
       return compareDates(actual, value, operator, options);
     default:
+      if (SEMVER_OPERATORS.has(operator)) return semver(operator, actual, value, options);
       throw new InconclusiveMatchError(`the operator "${operator}" is not known to this version of hogtail`);
   }
 }
 
+function semver(operator: string, actual: unknown, expected: unknown, options: MatchOptions): boolean {
+  const matched = matchSemver(operator, actual, expected);
+  if (matched !== undefined) return matched;
+  if (options.knowsAllProperties) return false;
+  throw new InconclusiveMatchError(`"${String(actual)}" or "${String(expected)}" is not a version`);
+}
+
 function checkOperator(operator: string): void {
-  if (!KNOWN.has(operator)) throw new InconclusiveMatchError(`the operator "${operator}" is not known to this version of hogtail`);
+  if (!isKnownOperator(operator)) throw new InconclusiveMatchError(`the operator "${operator}" is not known to this version of hogtail`);
 }
 
 const KNOWN = new Set([
@@ -84,7 +93,7 @@ const KNOWN = new Set([
 ]);
 
 export function isKnownOperator(operator: string): boolean {
-  return KNOWN.has(operator);
+  return KNOWN.has(operator) || SEMVER_OPERATORS.has(operator);
 }
 
 function lower(value: unknown): string {

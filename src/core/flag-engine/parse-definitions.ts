@@ -111,14 +111,12 @@ function parseFlag(
     active: raw.active !== false,
     deleted: raw.deleted === true,
     ensure_experience_continuity: raw.ensure_experience_continuity === true,
+    bucketing_identifier: raw.bucketing_identifier === 'device_id' ? ('device_id' as const) : ('distinct_id' as const),
   };
   const empty = { groups: [], multivariate: null, payloads: {}, aggregation_group_type_index: null };
   if (raw.filters !== undefined && shorthand.length > 0) {
     problems.push(`${where}: give either filters or ${shorthand.join('/')}, not both`);
     return { ...base, filters: empty };
-  }
-  if (!mode.strict && raw.bucketing_identifier === 'device_id') {
-    problems.push(`${where} is bucketed by device id, which only the server evaluates`);
   }
   const rawFilters = raw.filters !== undefined ? raw.filters : shorthandFilters(raw, where, mapping, problems);
   const filters = parseFilters(rawFilters, `${where}.filters`, mapping, problems, mode);

@@ -36,8 +36,6 @@ export function parseFilters(
     problems.push(`${at}.payloads must be an object keyed by "true" or a variant key`);
     return undefined;
   }
-  // Holdouts hash with a rule of their own that only the server applies.
-  if (!isAbsent(raw.holdout) && !mode.strict) problems.push(`${at} has a holdout, which only the server evaluates`);
 
   if (aggregation !== null) {
     if (typeof aggregation !== 'number' || !Number.isInteger(aggregation)) {
@@ -46,7 +44,22 @@ export function parseFilters(
       problems.push(`${at}.aggregation_group_type_index ${aggregation} has no name in group_type_mapping`);
     }
   }
-  return { groups, multivariate, payloads, aggregation_group_type_index: aggregation as number | null };
+  return {
+    groups,
+    multivariate,
+    payloads,
+    aggregation_group_type_index: aggregation as number | null,
+    holdout: parseHoldout(raw.holdout),
+    early_exit: raw.early_exit === true,
+  };
+}
+
+/** A holdout missing its id or a numeric percentage is no holdout, as PostHog reads it; the percentage is clamped. */
+function parseHoldout(raw: unknown): FlagFilters['holdout'] {
+  if (!isPlainObject(raw) || typeof raw.id !== 'number') return null;
+  const percentage = Number(raw.exclusion_percentage);
+  if (isAbsent(raw.exclusion_percentage) || !Number.isFinite(percentage)) return null;
+  return { id: raw.id, exclusion_percentage: Math.min(100, Math.max(0, percentage)) };
 }
 
 function parseCondition(
@@ -75,11 +88,14 @@ function parseCondition(
   }
   const variant = isAbsent(raw.variant) ? null : raw.variant;
   if (variant !== null && typeof variant !== 'string') problems.push(`${at}.variant must be a variant key`);
-  // Mixed targeting (a condition aggregated differently from its flag) is evaluated by the server.
-  if (raw.aggregation_group_type_index !== undefined && raw.aggregation_group_type_index !== aggregation) {
-    problems.push(`${at} aggregates by a different group type than its flag, which only the server evaluates`);
+  const condition: ConditionGroup = { properties, rollout_percentage: rollout as number | null, variant: variant as string | null };
+  // Mixed targeting: a condition aggregated differently from its flag.
+  const own = raw.aggregation_group_type_index;
+  if (own !== undefined && own !== aggregation) {
+    if (own !== null && (typeof own !== 'number' || !Number.isInteger(own))) problems.push(`${at}.aggregation_group_type_index must be an integer or null`);
+    else condition.aggregation_group_type_index = own;
   }
-  return { properties, rollout_percentage: rollout as number | null, variant: variant as string | null };
+  return condition;
 }
 
 function parseMultivariate(raw: unknown, at: string, problems: string[]): { variants: Variant[] } | null {

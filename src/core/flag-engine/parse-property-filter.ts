@@ -7,6 +7,7 @@
 import { describeType, isAbsent, isPlainObject } from './json-shape';
 import { isKnownOperator } from './match-property';
 import { parseFilterDate } from './relative-date';
+import { isSemverFilterValue, SEMVER_OPERATORS } from './semver';
 import type { PropertyFilter } from './types';
 
 const VALUELESS = new Set(['is_set', 'is_not_set']);
@@ -89,8 +90,11 @@ function checkValue(filter: PropertyFilter, mode: ParseMode): string | undefined
   if ((operator === 'is_date_before' || operator === 'is_date_after') && parseFilterDate(value, 0) === undefined) {
     return `value ${JSON.stringify(value)} is not a date or a relative date such as "-7d"`;
   }
+  if (SEMVER_OPERATORS.has(operator) && !isSemverFilterValue(operator, value)) {
+    return `value ${JSON.stringify(value)} is not a version such as "1.2.3"${operator === 'semver_wildcard' ? ' or "1.2.*"' : ''}`;
+  }
   return undefined;
 }
 
 const KNOWN_LIST =
-  'exact, is_not, icontains, not_icontains, regex, not_regex, gt, gte, lt, lte, is_set, is_not_set, is_date_before, is_date_after, starts_with, not_starts_with, ends_with, not_ends_with';
+  'exact, is_not, icontains, not_icontains, regex, not_regex, gt, gte, lt, lte, is_set, is_not_set, is_date_before, is_date_after, starts_with, not_starts_with, ends_with, not_ends_with, semver_eq, semver_neq, semver_gt, semver_gte, semver_lt, semver_lte, semver_tilde, semver_caret, semver_wildcard';

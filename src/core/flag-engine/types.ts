@@ -24,7 +24,16 @@ export type PropertyOperator =
   | 'starts_with'
   | 'not_starts_with'
   | 'ends_with'
-  | 'not_ends_with';
+  | 'not_ends_with'
+  | 'semver_eq'
+  | 'semver_neq'
+  | 'semver_gt'
+  | 'semver_gte'
+  | 'semver_lt'
+  | 'semver_lte'
+  | 'semver_tilde'
+  | 'semver_caret'
+  | 'semver_wildcard';
 
 export interface PropertyFilter {
   key: string;
@@ -55,6 +64,11 @@ export interface ConditionGroup {
   rollout_percentage: number | null;
   /** Forces this variant for everyone the condition matches (PostHog's "variant override"). */
   variant: string | null;
+  /**
+   * Mixed targeting: this condition rolls out per group of this type (or per person, null) while
+   * the flag's other conditions do not. Absent: the flag's own aggregation.
+   */
+  aggregation_group_type_index?: number | null;
 }
 
 export interface Variant {
@@ -70,6 +84,10 @@ export interface FlagFilters {
   payloads: Record<string, unknown>;
   /** Set for a group-based flag: the flag is rolled out per group, not per person. */
   aggregation_group_type_index: number | null;
+  /** A condition that matched its filters but not its rollout ends the evaluation (off). */
+  early_exit?: boolean;
+  /** An experiment holdout: this share of ids gets the value `holdout-<id>` before any condition. */
+  holdout?: { id: number; exclusion_percentage: number } | null;
 }
 
 export interface FlagDefinition {
@@ -83,6 +101,8 @@ export interface FlagDefinition {
   deleted: boolean;
   /** Needs the server's record of earlier values: never decidable locally. */
   ensure_experience_continuity: boolean;
+  /** What a person flag hashes: the distinct id, or the `$device_id` person property. */
+  bucketing_identifier: 'distinct_id' | 'device_id';
   filters: FlagFilters;
   /** Why the server's definition could not be read; the flag then always needs the server. */
   unusable?: string;
@@ -110,7 +130,7 @@ export type FlagValue = boolean | string;
 
 /** Why a flag got its value, in the /flags v2 answer's words. */
 export interface FlagReason {
-  code: 'condition_match' | 'no_condition_match' | 'out_of_rollout_bound' | 'no_group_type' | 'flag_disabled';
+  code: 'condition_match' | 'no_condition_match' | 'out_of_rollout_bound' | 'no_group_type' | 'flag_disabled' | 'holdout_condition_value';
   condition_index?: number;
   description: string;
 }

@@ -139,6 +139,7 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
 function rawNeedle(query: SearchQuery): string | undefined {
   const term = query.term.trim().toLowerCase();
   if (term === '' || query.event !== undefined || query.distinctId !== undefined) return undefined;
+  // eslint-disable-next-line no-control-regex -- a term with control characters cannot be matched by the plain-text scan
   return /["\\\u0000-\u001f]/.test(term) ? undefined : term;
 }
 

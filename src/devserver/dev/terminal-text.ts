@@ -4,6 +4,7 @@
  */
 
 // C0 controls, DEL and C1 controls; a line break is escaped too, so one log entry stays one line.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 export function escapeControls(text: string): string {
