@@ -23,9 +23,6 @@ export default defineConfig(
       complexity: ['error', 33],
       // A variable a callback reads before its one assignment (a child process it may kill) stays `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
-      // Matching control characters is deliberate wherever it appears: escaping terminal and log
-      // output, and checking that nothing unescaped got through.
-      'no-control-regex': 'off',
       // `_name` marks a parameter kept for its position (callbacks, interface shapes).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
