@@ -4,9 +4,10 @@
  * source maps.
  *
  * Read synchronously, so the event is built and queued at the capture call like any other (order
- * kept, flush() covers it); the cost is bounded: only real files (not `node:` internals, minified
- * files or lines past 10,000 / columns past 1,000, which are bundles), at most 2 MB each, and the
- * last 20 files are kept in memory, so an error repeating in a loop reads its files once.
+ * kept, flush() covers it); the cost is bounded: only script files (.js/.ts and kin; not `node:`
+ * internals, minified files or lines past 10,000 / columns past 1,000, which are bundles), at most
+ * 2 MB each, and the last 20 files are kept in memory, so an error repeating in a loop reads its
+ * files once.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
@@ -53,7 +54,9 @@ export function addContextLines(frames: ContextFrame[]): void {
   for (const frame of frames) {
     const { filename, lineno, colno } = frame;
     if (!filename || !lineno || lineno > 10_000 || (colno ?? 0) > 1_000 || !isAbsolute(filename)) continue;
-    if (/\.min\.[cm]?js$/.test(filename)) continue;
+    // Script files only: a stack is text an app may have received from elsewhere, and its paths
+    // must not make hogtail send the lines of any other file (a config, a key) to PostHog.
+    if (!/\.[cm]?[jt]sx?$/.test(filename) || /\.min\.[cm]?js$/.test(filename)) continue;
     const lines = linesOf(filename);
     const line = lines?.[lineno - 1];
     if (!lines || line === undefined) continue;

@@ -2,6 +2,9 @@
 // collector: the $exception shape from real thrown errors, and child processes that crash (and
 // still exit as Node would) after their event arrived.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCollector, type Collector } from '../../src/devserver';
 import { PostHog as PostHogNode } from 'posthog-node';
@@ -102,6 +105,19 @@ describe('captureException', () => {
         frames: entry.stacktrace?.frames,
       }));
     expect(shape(ours!)).toEqual(shape(theirs!));
+  });
+
+  it('reads source lines from script files only, whatever paths a received stack names', async () => {
+    const { collector, client } = await setup();
+    const secret = join(mkdtempSync(join(tmpdir(), 'hogtail-ctx-')), 'credentials');
+    writeFileSync(secret, 'password=hunter2\n');
+    const forwarded = Object.assign(new Error('from another service'), { stack: `Error: from another service\n    at handler (${secret}:1:1)\n    at run (${__filename}:1:1)` });
+    client.captureException(forwarded, 'user-4');
+    await client.flush();
+    const frames = entries(collector.events[0]!)[0]!.stacktrace!.frames;
+    expect(JSON.stringify(frames)).not.toContain('hunter2');
+    expect(frames.at(-1)).not.toHaveProperty('context_line');
+    expect(frames[0]).toHaveProperty('context_line');
   });
 
   it('takes the event uuid as posthog-node does (4th argument)', async () => {

@@ -16,6 +16,11 @@ import { EXIT_FAILED, StopImport } from './stop-import';
 const SHOWN_REJECTS = 5;
 const FILE_ADVICE = 'Free some space (or fix the path), then run the same command with --resume.';
 
+/** How much of the rejects file belongs to the rows the checkpoint counts. */
+function rejectsMark(rejects: RejectsFile | undefined): { path: string; bytes: number } | null {
+  return rejects === undefined ? null : { path: rejects.path, bytes: rejects.bytes };
+}
+
 /** Everything one run holds while it reads and sends. */
 export interface ImportRun {
   decision: ResumeDecision;
@@ -46,10 +51,10 @@ export async function startRun(options: ImportOptions, io: ImportIo, decision: R
     checkpointPath === undefined
       ? undefined
       : createCheckpointWriter(checkpointPath, () => {
-          state.rejects = rejects === undefined ? null : { path: rejects.path, bytes: rejects.bytes };
           state.updatedAt = new Date().toISOString();
           return state;
         });
+  state.rejects = rejectsMark(rejects);
 
   const run: ImportRun = {
     decision,
@@ -100,6 +105,9 @@ async function settleChunk(run: ImportRun, chunk: Chunk): Promise<void> {
   progressOfSource.digest = chunk.digest;
   decision.state.sent += sent;
   decision.state.rejected += chunk.rejects.length;
+  // With the rows, not when a write starts: a write between the append and these lines would
+  // record this chunk's rejects without its rows, and a resume would list them twice.
+  decision.state.rejects = rejectsMark(run.rejects);
   try {
     run.checkpoint?.save();
   } catch (error) {

@@ -53,6 +53,8 @@ export interface SourceRun {
   window: ChunkWindow;
   counters: ImportCounters;
   checkpointPath: string | undefined;
+  /** Rows the checkpoint counted as sent before this run: what deleting it would send twice. */
+  previouslySent: number;
   /** True once Ctrl-C asked the import to stop. */
   stopping(): boolean;
   /** The chunk being filled, for attributing a server refusal while it is still open. */
@@ -72,7 +74,7 @@ export async function readSource(run: SourceRun): Promise<SourceOutcome> {
   const uuids = createRowUuids(source.identity);
   const digest = createInputDigest();
   const inputChanged = (detail: string) =>
-    new InputChanged(changedInputMessage(source.label, source.path !== undefined, detail, run.checkpointPath!, 0), EXIT_USAGE);
+    new InputChanged(changedInputMessage(source.label, source.path !== undefined, detail, run.checkpointPath!, run.previouslySent), EXIT_USAGE);
   const declared = run.format ?? formatFromName(source.label);
   let fromCsv = declared === 'csv';
   const mapRowFor = { csv: createRowMapper(run.mapping, run.timestampFormat, true), other: createRowMapper(run.mapping, run.timestampFormat, false) };

@@ -120,6 +120,7 @@ async function importSources(
         window: run.window,
         counters: run.counters,
         checkpointPath: decision.checkpointPath,
+        previouslySent: decision.previous?.sent ?? 0,
         stopping: () => run.stopping,
         setOpenChunk: (chunk) => (run.openChunk = chunk),
       });

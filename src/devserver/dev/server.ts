@@ -10,6 +10,7 @@ import { isAllowedHostHeader } from './host';
 import { handleIngest, recordRejection, type IngestRouteContext } from './ingest-route';
 import { createPeopleIndex, type PeopleIndex } from './people';
 import { handleDevRoute } from './routes';
+import { handleRemoteConfig } from './remote-config';
 import { openDevStore, type DevStore } from './store';
 import { createEventStream } from './stream';
 import { buildSummary, listFlagUsers, type DevSummary } from './summary';
@@ -117,6 +118,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     try {
       const devContext = { store, stream, summary, boundHost: host, flagUsers: (offset: number, limit: number) => listFlagUsers({ people, assignments, flags }, offset, limit) };
       if (await handleDevRoute(req, res, target, devContext)) return;
+      if (handleRemoteConfig(req, res, target, () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted))) return;
       if (handleDefinitionsRoute(req, res, target, { definitions: flags.definitions, keys: DEFAULT_KEYS, boundHost: host })) return;
       if (target.pathname.startsWith('/api/') && !isAllowedHostHeader(req.headers.host, host)) {
         // The management endpoints hold captured group properties and accept the well-known dev key:

@@ -1,3 +1,8 @@
+/**
+ * The flags file behind `hogtail dev --flags`: read once, then re-read whenever its size or
+ * modification time changes, so editing the file changes what every SDK gets on its next flags
+ * request. A file that stops parsing keeps the last good definitions in use and says why.
+ */
 import { readFileSync, statSync } from 'node:fs';
 import { FlagDefinitionsError, parseFlagDefinitions, type FlagDefinitions } from '../../core/flag-engine';
 

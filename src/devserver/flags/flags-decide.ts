@@ -1,3 +1,8 @@
+/**
+ * The flags handler `hogtail dev` and the collector mount for `/decide` and `/flags`: evaluates the
+ * definitions (a file, or given directly) for the asking user with the shared engine in
+ * core/flag-engine, filling in person and group properties the server already knows.
+ */
 import { defaultDecideResponse } from '../ingest/decide';
 import { isPlainObject } from '../ingest/json-shape';
 import type { DecideHandler, DecideRequest, DecideResponse } from '../ingest/types';

@@ -1,0 +1,46 @@
+/**
+ * `GET /array/<project key>/config` (JSON) and `/config.js` (a script): the remote config posthog-js
+ * asks for at init. hogtail dev answers what a fresh project would (gzip accepted, the capture path,
+ * whether any flag is defined, every recording and survey feature off), so posthog-js starts as it
+ * does against PostHog instead of logging a 404 on every page load.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson, sendText, writeResponse, corsHeaders } from '../http/respond';
+import { readProjectKey } from '../ingest/api-key';
+import type { RequestTarget } from '../ingest/routes';
+
+const CONFIG_PATH = /^\/array\/([^/]+)\/config(\.js)?$/;
+
+/** Answers and returns true for the remote config paths; false leaves the request to the others. */
+export function handleRemoteConfig(req: IncomingMessage, res: ServerResponse, target: RequestTarget, hasFeatureFlags: () => boolean): boolean {
+  const match = CONFIG_PATH.exec(target.pathname);
+  if (match === null || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const key = readProjectKey(decodeURIComponent(match[1] ?? ''));
+  if (!key.ok) {
+    sendText(req, res, key.status, key.reason);
+    return true;
+  }
+  const config = {
+    token: key.key,
+    supportedCompression: ['gzip', 'gzip-js'],
+    hasFeatureFlags: hasFeatureFlags(),
+    analytics: { endpoint: '/i/v0/e/' },
+    autocapture_opt_out: false,
+    sessionRecording: false,
+    heatmaps: false,
+    surveys: false,
+    siteApps: [],
+  };
+  if (match[2] === undefined) {
+    sendJson(req, res, 200, config);
+    return true;
+  }
+  const script = `(function(){var all=window._POSTHOG_REMOTE_CONFIG=window._POSTHOG_REMOTE_CONFIG||{};all[${scriptLiteral(key.key)}]=${scriptLiteral({ config, siteApps: [] })};})();`;
+  writeResponse(res, 200, { ...corsHeaders(req), 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }, script);
+  return true;
+}
+
+/** JSON is a JavaScript expression; `<` and the line separators are escaped so it is safe anywhere a script is. */
+function scriptLiteral(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

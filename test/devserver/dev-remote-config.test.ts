@@ -1,0 +1,31 @@
+// hogtail dev answers posthog-js's remote config, as JSON and as the script posthog-js may load,
+// with what a fresh project says; a bad key in the path gets the capture rules' 401.
+import { runInNewContext } from 'node:vm';
+import { afterEach, expect, it } from 'vitest';
+import { KEY } from './helpers';
+import { devHarness } from './dev-support';
+
+const harness = devHarness();
+afterEach(() => harness.cleanup());
+
+it('serves /array/<key>/config and config.js, saying whether any flag is defined', async () => {
+  const { server } = await harness.start({ dataDir: harness.tempDir(), flags: [{ key: 'beta', rollout_percentage: 100 }] });
+  const json = await fetch(`${server.url}/array/${KEY}/config`, { headers: { Origin: 'http://app.example' } });
+  expect(json.status).toBe(200);
+  expect(json.headers.get('access-control-allow-origin')).toBe('http://app.example');
+  expect(await json.json()).toMatchObject({ token: KEY, supportedCompression: ['gzip', 'gzip-js'], hasFeatureFlags: true, sessionRecording: false });
+
+  const script = await fetch(`${server.url}/array/${KEY}/config.js`);
+  expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  const window: Record<string, any> = {};
+  runInNewContext(await script.text(), { window });
+  expect(window._POSTHOG_REMOTE_CONFIG[KEY].config).toMatchObject({ token: KEY, hasFeatureFlags: true });
+
+  expect((await fetch(`${server.url}/array/phx_personal/config`)).status).toBe(401);
+  expect(server.store.totalRejections()).toBe(0);
+});
+
+it('says hasFeatureFlags: false when no flag is defined', async () => {
+  const { server } = await harness.start({ dataDir: harness.tempDir() });
+  expect(await (await fetch(`${server.url}/array/${KEY}/config`)).json()).toMatchObject({ hasFeatureFlags: false });
+});
