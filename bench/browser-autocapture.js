@@ -170,6 +170,9 @@ hogtail / posthog-js: ${fmt(ratio('handlerMs') * 100, 1)} % of the handler time,
   event is one). *busy*: CDP \`TaskDuration\` from the first click until every event arrived at a local collector (batching,
   compression, requests included). The page is static between clicks; an app that changes the page on click makes posthog-js's
   \`getComputedStyle\` walk (it checks \`cursor: pointer\` on every ancestor) force a style recalculation, which hogtail never asks for.
+- *hogtail (memory only)*: the same script with \`persistence: 'memory'\`; the difference to *hogtail* is the durable queue's
+  localStorage writes (the event's segment and the session state, at every click). The rest is the element walk and chain
+  (\`src/browser/autocapture\`) and the client's \`capture()\` (page properties, validation, JSON).
 
 What autocapture adds in bytes (gzip level 9, the project's rollup and terser settings, built now):
 

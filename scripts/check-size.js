@@ -11,10 +11,12 @@ const budgets = [
   // The npm ESM goes through the app's bundler (and tree-shaking); docs/budgets.md's script-tag budgets are for the IIFE.
   ['dist/browser/index.js', 'src/browser', 12_288],
   // Node entries are not minified (readable stack traces on servers); the budget still stops bloat.
-  // 59,336 B on 2026-11-25 once local flag evaluation (semver, holdouts, mixed targeting),
-  // exceptions and the server core shared with edge landed; 64 KB leaves room for fixes, not for
-  // another feature without a look at what it costs.
-  ['dist/node/index.js', 'src/node', 65_536],
+  // 59,445 B on 2026-11-25 with everything of that round merged: the server core shared with edge,
+  // local flag evaluation (the engine), exception capture, the flags protocol and hostile-input
+  // reading. Counted as rollup's shared chunks, whole; an app bundler's tree-shaking keeps less
+  // (esbuild --bundle --platform=node of dist/node: 39,983 B). 60 KB leaves room for fixes, not for
+  // another feature without a look at the cost.
+  ['dist/node/index.js', 'src/node', 61_440],
   ['dist/api/index.js', 'src/api', 16_384],
 ];
 

@@ -9,6 +9,22 @@ describe('classifyResponse: the real server rules (docs/wire-protocol.md)', () =
     expect(classifyResponse(response(status)).kind).toBe('ok');
   });
 
+  it.each([
+    ['the batch answer', '{"status":"Ok"}'],
+    ['an older answer', '{"status":1}'],
+    ['a beacon 204, empty', ''],
+  ])('a 2xx with %s is delivered', (_name, body) => {
+    expect(classifyResponse(response(200, body), 'http://collector').kind).toBe('ok');
+  });
+
+  it('a 2xx whose body is not a PostHog answer (an HTML page at a wrong host) keeps the events and names the host', () => {
+    expect(classifyResponse(response(200, '<!doctype html><title>My shop</title>'), 'https://shop.example')).toMatchObject({
+      kind: 'retry',
+      misconfigured: true,
+      message: expect.stringMatching(/^https:\/\/shop\.example answered 200 with something that is not a PostHog answer/),
+    });
+  });
+
   it.each([408, 429, 500, 502, 503, 504])('%i is retried', (status) => {
     expect(classifyResponse(response(status, 'busy'))).toMatchObject({ kind: 'retry', status, message: expect.stringContaining(`${status}: busy`) });
   });

@@ -145,6 +145,22 @@ describe('failures', () => {
   });
 });
 
+describe("posthog-node's lookup options", () => {
+  it('flagKeys asks for those flags only and answers only them', async () => {
+    const { server, client } = await setup(() => ({ body: V2 }));
+    expect(await client.getAllFlags('u1', { flagKeys: ['beta', 'off'] })).toEqual({ beta: true, off: false });
+    expect(server.calls[0]!.body.flag_keys_to_evaluate).toEqual(['beta', 'off']);
+  });
+
+  it('onlyEvaluateLocally without a personalApiKey answers undefined without a request, and says why once', async () => {
+    const { server, client, errors } = await setup(() => ({ body: V2 }));
+    expect(await client.getFeatureFlag('beta', 'u1', { onlyEvaluateLocally: true })).toBeUndefined();
+    expect(await client.getAllFlags('u1', { onlyEvaluateLocally: true })).toEqual({});
+    expect(server.calls).toEqual([]);
+    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/onlyEvaluateLocally needs local evaluation \(the personalApiKey option\)/)]);
+  });
+});
+
 describe('the per-user cache', () => {
   it('flagsCacheTtl: 0 asks the server on every lookup', async () => {
     const { server, client } = await setup(() => ({ body: V2 }), { flagsCacheTtl: 0 });

@@ -70,6 +70,17 @@ describe('response bodies are read with a cap', () => {
     expect(warnings[0]!.message).toContain(server.url);
   });
 
+  it('an endless body through the fetch option (the edge transport): no growth, the events kept', async () => {
+    const server = await streamingServer(Infinity);
+    const { client: ours } = client(server.url, { fetch: (url, init) => fetch(url, init), retry: { initialDelayMs: 20, maxDelayMs: 20, maxAttempts: 3 } });
+    const before = process.memoryUsage().rss;
+    ours.capture({ distinctId: 'u', event: 'e' });
+    await ours.flush();
+    expect(server.state.requests).toBeGreaterThanOrEqual(3);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+    expect(ours.stats()).toMatchObject({ delivered: 0, pending: 1 });
+  });
+
   it('an endless body from the flags host: the lookup fails (undefined), the process lives on', async () => {
     const server = await streamingServer(Infinity);
     const { client: ours } = client(server.url, { requestTimeout: 2000 });

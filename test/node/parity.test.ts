@@ -83,6 +83,30 @@ describe('before_send', () => {
   });
 });
 
+describe('before_send against posthog-node', () => {
+  it('the same hooks change and drop the same events in both SDKs', async () => {
+    collector = await createCollector();
+    type Hooked = { event: string; properties?: Record<string, unknown> } | null;
+    const hooks = [
+      (event: Hooked) => (event ? { ...event, properties: { ...event.properties, scrubbed: true, email: undefined } } : null),
+      (event: Hooked) => (event?.event === 'secret' ? null : event),
+    ];
+    const { client: ours } = client(collector.url, { before_send: hooks as never });
+    const peer = new PeerPostHog('phc_k', { host: collector.url, flushAt: 1000, before_send: hooks as never });
+    for (const sdk of [ours, peer] as const) {
+      sdk.capture({ distinctId: 'u', event: 'kept', properties: { email: 'a@example.com', plan: 'pro' } });
+      sdk.capture({ distinctId: 'u', event: 'secret', properties: { plan: 'pro' } });
+    }
+    await ours.flush();
+    await peer.shutdown(2000);
+    const seen = collector.events.map((e) => [e.properties.$lib === 'hogtail-node' ? 'hogtail' : 'posthog-node', e.event, e.properties.scrubbed, 'email' in e.properties]);
+    expect(seen.sort()).toEqual([
+      ['hogtail', 'kept', true, false],
+      ['posthog-node', 'kept', true, false],
+    ]);
+  });
+});
+
 describe('disableGeoip and ip', () => {
   it("by default events say $geoip_disable (the server's address is not the user's), as posthog-node's do; with ip they carry $ip instead", async () => {
     collector = await createCollector();

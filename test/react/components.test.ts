@@ -1,41 +1,27 @@
 // @vitest-environment happy-dom
 // PostHogFeature and PostHogErrorBoundary with a real client and a real server on 127.0.0.1.
 import { act, Component, createElement, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createHogtail, type Hogtail } from '../../src/browser';
 import { PostHogErrorBoundary, PostHogFeature, PostHogProvider } from '../../src/react';
-import { startFlagServer, until, type FlagServer } from './flag-server';
+import { until, useReactPage } from './flag-server';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let server: FlagServer;
-let container: HTMLElement;
-let root: Root;
-let client: Hogtail;
+const page = useReactPage();
 let keyCounter = 0;
-
-beforeEach(async () => {
-  localStorage.clear();
-  server = await startFlagServer();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+let client: Hogtail;
+beforeEach(() => {
   client = createHogtail();
 });
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-  await server.close();
-});
 
-const start = () => client.init(`phc_components_${++keyCounter}`, { api_host: server.url, capture_pageview: false, flush_at: 1 });
-const render = (node: ReactNode) => act(async () => root.render(createElement(PostHogProvider, { client }, node)));
-const named = (event: string) => server.events.filter((e) => e.event === event);
+const start = () => client.init(`phc_components_${++keyCounter}`, { api_host: page.server.url, capture_pageview: false, flush_at: 1 });
+const render = (node: ReactNode) => act(async () => page.root.render(createElement(PostHogProvider, { client }, node)));
+const named = (event: string) => page.server.events.filter((e) => e.event === event);
 
 describe('PostHogFeature', () => {
   it('shows the fallback until the flag matches, then the children with the payload', async () => {
-    server.setFlags({ checkout: 'new' }, { checkout: '{"label":"Pay now"}' });
+    page.server.setFlags({ checkout: 'new' }, { checkout: '{"label":"Pay now"}' });
     await render(
       createElement(PostHogFeature, {
         flag: 'checkout',
@@ -44,24 +30,24 @@ describe('PostHogFeature', () => {
         children: (payload: unknown) => createElement('button', { id: 'new' }, (payload as { label: string }).label),
       }),
     );
-    expect(container.querySelector('#old')).not.toBeNull();
+    expect(page.container.querySelector('#old')).not.toBeNull();
     await act(async () => void start());
-    await act(() => until(() => container.querySelector('#new'), 'the matched variant'));
-    expect(container.querySelector('#new')!.textContent).toBe('Pay now');
-    expect(container.querySelector('#old')).toBeNull();
+    await act(() => until(() => page.container.querySelector('#new'), 'the matched variant'));
+    expect(page.container.querySelector('#new')!.textContent).toBe('Pay now');
+    expect(page.container.querySelector('#old')).toBeNull();
   });
 
   it('keeps the fallback when the variant does not match, and when the flag is off', async () => {
-    server.setFlags({ checkout: 'control', beta: false });
+    page.server.setFlags({ checkout: 'control', beta: false });
     start();
     await render([
       createElement(PostHogFeature, { key: 1, flag: 'checkout', match: 'new', fallback: createElement('i', { id: 'a' }), children: createElement('b', { id: 'x' }) }),
       createElement(PostHogFeature, { key: 2, flag: 'beta', fallback: createElement('i', { id: 'b' }), children: createElement('b', { id: 'y' }) }),
     ]);
-    await act(() => until(() => server.flagRequests > 0 && client.getFeatureFlag('checkout', { send_event: false }) !== undefined, 'flags'));
-    expect(container.querySelector('#a')).not.toBeNull();
-    expect(container.querySelector('#b')).not.toBeNull();
-    expect(container.querySelector('#x') ?? container.querySelector('#y')).toBeNull();
+    await act(() => until(() => page.server.flagRequests > 0 && client.getFeatureFlag('checkout', { send_event: false }) !== undefined, 'flags'));
+    expect(page.container.querySelector('#a')).not.toBeNull();
+    expect(page.container.querySelector('#b')).not.toBeNull();
+    expect(page.container.querySelector('#x') ?? page.container.querySelector('#y')).toBeNull();
   });
 
   it('records $feature_view once when shown and $feature_interaction once on click', async () => {
@@ -76,10 +62,10 @@ describe('PostHogFeature', () => {
       disconnect() {}
     } as unknown as typeof IntersectionObserver;
     onTestFinished(() => void (globalThis.IntersectionObserver = original));
-    server.setFlags({ banner: 'blue' });
+    page.server.setFlags({ banner: 'blue' });
     start();
     await render(createElement(PostHogFeature, { flag: 'banner', id: 'wrap', children: createElement('button', { id: 'cta' }, 'Go') }));
-    const button = (await act(() => until(() => container.querySelector<HTMLButtonElement>('#cta'), 'the feature')))!;
+    const button = (await act(() => until(() => page.container.querySelector<HTMLButtonElement>('#cta'), 'the feature')))!;
     await act(async () => {
       button.click();
       button.click();
@@ -90,7 +76,7 @@ describe('PostHogFeature', () => {
     expect(named('$feature_interaction')).toHaveLength(1);
     expect(named('$feature_view')[0]!.properties).toMatchObject({ feature_flag: 'banner', feature_flag_variant: 'blue', $set: { '$feature_view/banner': 'blue' } });
     expect(named('$feature_interaction')[0]!.properties).toMatchObject({ feature_flag: 'banner', $set: { '$feature_interaction/banner': 'blue' } });
-    expect(container.querySelector('#wrap')).not.toBeNull();
+    expect(page.container.querySelector('#wrap')).not.toBeNull();
   });
 });
 
@@ -124,7 +110,7 @@ describe('PostHogErrorBoundary', () => {
     } finally {
       console.error = silence;
     }
-    expect(container.querySelector('#fallback')!.textContent).toBe('the widget broke / $exception');
+    expect(page.container.querySelector('#fallback')!.textContent).toBe('the widget broke / $exception');
     expect(recorded).toHaveLength(1);
     const [error, properties] = recorded[0]!;
     expect(error).toBeInstanceOf(TypeError);
@@ -136,6 +122,6 @@ describe('PostHogErrorBoundary', () => {
   it('renders its children when nothing throws', async () => {
     start();
     await render(createElement(PostHogErrorBoundary, { fallback: createElement('i', null, 'no'), children: createElement(Boom, { when: false }) }));
-    expect(container.querySelector('#fine')).not.toBeNull();
+    expect(page.container.querySelector('#fine')).not.toBeNull();
   });
 });

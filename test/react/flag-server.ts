@@ -6,6 +6,9 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach } from 'vitest';
 
 export interface ReceivedEvent {
   event: string;
@@ -76,4 +79,31 @@ export async function until<T>(check: () => T | undefined | false, what: string,
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/**
+ * A React root in the test DOM and a fresh flag server, per test: registers the hooks that set
+ * them up and take them down, and hands them out through one object.
+ */
+export interface ReactPage {
+  server: FlagServer;
+  container: HTMLElement;
+  root: Root;
+}
+
+export function useReactPage(): ReactPage {
+  const page = {} as ReactPage;
+  beforeEach(async () => {
+    localStorage.clear();
+    page.server = await startFlagServer();
+    page.container = document.createElement('div');
+    document.body.append(page.container);
+    page.root = createRoot(page.container);
+  });
+  afterEach(async () => {
+    await act(async () => page.root.unmount());
+    page.container.remove();
+    await page.server.close();
+  });
+  return page;
 }

@@ -3,8 +3,7 @@
 // undefined until flags are known, re-render on arrival and on change, $feature_flag_called once
 // per value, stable payload and list identities, nearest provider wins.
 import { act, createElement, StrictMode, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHogtail, type Hogtail } from '../../src/browser';
 import {
   PostHogProvider,
@@ -15,36 +14,21 @@ import {
   useFeatureFlagVariantKey,
   usePostHog,
 } from '../../src/react';
-import { startFlagServer, until, type FlagServer } from './flag-server';
+import { startFlagServer, until, useReactPage } from './flag-server';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let server: FlagServer;
-let container: HTMLElement;
-let root: Root;
+const page = useReactPage();
 let keyCounter = 0;
-
-beforeEach(async () => {
-  localStorage.clear();
-  server = await startFlagServer();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-  await server.close();
-});
 
 function newClient(init = true): Hogtail {
   const client = createHogtail();
-  if (init) client.init(`phc_react_${++keyCounter}`, { api_host: server.url, capture_pageview: false, flush_at: 1 });
+  if (init) client.init(`phc_react_${++keyCounter}`, { api_host: page.server.url, capture_pageview: false, flush_at: 1 });
   return client;
 }
 
 async function render(node: ReactNode): Promise<void> {
-  await act(async () => root.render(node));
+  await act(async () => page.root.render(node));
 }
 
 /** Renders the hooks' values into the DOM as JSON, and counts renders. */
@@ -58,15 +42,15 @@ function Probe({ flag, renders }: { flag: string; renders?: { count: number } })
   return createElement('pre', { id: 'probe' }, JSON.stringify({ enabled, variant, payload, active, result }) ?? '');
 }
 
-const probe = () => JSON.parse(container.querySelector('#probe')!.textContent!);
+const probe = () => JSON.parse(page.container.querySelector('#probe')!.textContent!);
 
 describe('flag hooks', () => {
   it('are undefined until flags are known, then re-render with them', async () => {
-    server.setFlags({ beta: 'test', off: false }, { beta: '{"color":"red"}' });
+    page.server.setFlags({ beta: 'test', off: false }, { beta: '{"color":"red"}' });
     const client = newClient(false);
     await render(createElement(PostHogProvider, { client }, createElement(Probe, { flag: 'beta' })));
     expect(probe()).toEqual({});
-    await act(async () => void client.init(`phc_react_${++keyCounter}`, { api_host: server.url, capture_pageview: false }));
+    await act(async () => void client.init(`phc_react_${++keyCounter}`, { api_host: page.server.url, capture_pageview: false }));
     await act(() => until(() => probe().variant, 'flags to arrive'));
     expect(probe()).toEqual({
       enabled: true,
@@ -78,7 +62,7 @@ describe('flag hooks', () => {
   });
 
   it('follow a change of flags, and record $feature_flag_called once per value', async () => {
-    server.setFlags({ beta: true });
+    page.server.setFlags({ beta: true });
     const client = newClient();
     const renders = { count: 0 };
     await render(createElement(PostHogProvider, { client }, createElement(Probe, { flag: 'beta', renders })));
@@ -88,29 +72,29 @@ describe('flag hooks', () => {
     await act(async () => void (await new Promise((resolve) => setTimeout(resolve, 50))));
     expect(renders.count).toBe(settled);
 
-    server.setFlags({ beta: false });
+    page.server.setFlags({ beta: false });
     await act(async () => client.reloadFeatureFlags());
     await act(() => until(() => probe().enabled === false, 'beta off'));
     expect(probe().active).toEqual([]);
     await client.flush();
-    const calls = () => server.events.filter((e) => e.event === '$feature_flag_called' && e.properties.$feature_flag === 'beta');
+    const calls = () => page.server.events.filter((e) => e.event === '$feature_flag_called' && e.properties.$feature_flag === 'beta');
     await until(() => calls().length === 2, 'two $feature_flag_called');
     expect(calls().map((e) => e.properties.$feature_flag_response)).toEqual([true, false]);
   });
 
   it('do not record a call before flags are known', async () => {
-    server.setFlags({ beta: true });
+    page.server.setFlags({ beta: true });
     const client = newClient(false);
     await render(createElement(PostHogProvider, { client }, createElement(Probe, { flag: 'beta' })));
-    await act(async () => void client.init(`phc_react_${++keyCounter}`, { api_host: server.url, capture_pageview: false, flush_at: 1 }));
+    await act(async () => void client.init(`phc_react_${++keyCounter}`, { api_host: page.server.url, capture_pageview: false, flush_at: 1 }));
     await act(() => until(() => probe().enabled === true, 'beta on'));
     await client.flush();
-    await until(() => server.events.some((e) => e.event === '$feature_flag_called'), 'the call');
-    expect(server.events.filter((e) => e.event === '$feature_flag_called')).toHaveLength(1);
+    await until(() => page.server.events.some((e) => e.event === '$feature_flag_called'), 'the call');
+    expect(page.server.events.filter((e) => e.event === '$feature_flag_called')).toHaveLength(1);
   });
 
   it('read the nearest provider when two are nested', async () => {
-    server.setFlags({ beta: 'outer' });
+    page.server.setFlags({ beta: 'outer' });
     const outer = newClient();
     const second = await startFlagServer();
     second.setFlags({ beta: 'inner' });
@@ -125,8 +109,8 @@ describe('flag hooks', () => {
         createElement('section', null, createElement(PostHogProvider, { client: inner }, createElement('div', { id: 'inner' }, createElement(Clients)), createElement(InnerProbe))),
       ),
     );
-    await act(() => until(() => probe().variant === 'outer' && container.querySelector('#inner-probe')?.textContent === 'inner', 'both providers'));
-    expect(container.querySelector('#same')!.textContent).toBe('true');
+    await act(() => until(() => probe().variant === 'outer' && page.container.querySelector('#inner-probe')?.textContent === 'inner', 'both providers'));
+    expect(page.container.querySelector('#same')!.textContent).toBe('true');
     await second.close();
   });
 });
@@ -144,8 +128,8 @@ describe('PostHogProvider', () => {
       inits++;
       return init(...args);
     }) as Hogtail['init'];
-    server.setFlags({ beta: true });
-    const options = { api_host: server.url, capture_pageview: false as const };
+    page.server.setFlags({ beta: true });
+    const options = { api_host: page.server.url, capture_pageview: false as const };
     const apiKey = `phc_react_${++keyCounter}`;
     const App = () => createElement(PostHogProvider, { apiKey, options }, createElement(Probe, { flag: 'beta' }));
     await render(createElement(StrictMode, null, createElement(App)));

@@ -6,7 +6,7 @@
  * Field-for-field what posthog-js records, with the privacy rules of privacy.ts.
  */
 import { elementsChain, type ChainElement } from './chain';
-import { isField, looksSecret, mayRead } from './privacy';
+import { isField, looksSecret, mayRead, tagOf } from './privacy';
 import { cut, labelText, ownText } from './text';
 
 export const MAX_ANCESTORS = 15;
@@ -27,7 +27,6 @@ export interface DescribeSettings {
   ignoredAttributes: readonly string[];
 }
 
-const tagOf = (element: Element) => element.tagName.toLowerCase();
 
 /** The target and its ancestors up to `body`, through shadow roots to their hosts. */
 export function elementPath(target: Element): Element[] {
@@ -46,7 +45,7 @@ function position(element: Element): [number, number] {
   let nthOfType = 1;
   for (let sibling = element.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
     nthChild++;
-    if (sibling.tagName === element.tagName) nthOfType++;
+    if (sibling.localName === element.localName) nthOfType++;
   }
   return [nthChild, nthOfType];
 }
@@ -61,7 +60,9 @@ function chainElement(element: Element, settings: DescribeSettings, ancestor: bo
   const field = isField(element);
   const attributes: Record<string, string> = {};
   if (!settings.maskAttributes) {
-    for (const { name, value } of element.attributes) {
+    // Names, then values: iterating element.attributes makes an Attr object for each one.
+    for (const name of element.getAttributeNames()) {
+      const value = element.getAttribute(name)!;
       if (
         (field && !FIELD_ATTRIBUTES.includes(name)) ||
         settings.ignoredAttributes.includes(name) ||
@@ -122,8 +123,8 @@ export function describe(path: Element[], eventType: string, settings: DescribeS
       href = value && mayRead(element) && !looksSecret(value) ? value : undefined;
     }
     if (!mayRead(element)) continue;
-    for (const { name, value } of element.attributes) {
-      if (name.startsWith(AUGMENT_PREFIX)) augment[name.slice(AUGMENT_PREFIX.length)] ??= value;
+    for (const name of element.getAttributeNames()) {
+      if (name.startsWith(AUGMENT_PREFIX)) augment[name.slice(AUGMENT_PREFIX.length)] ??= element.getAttribute(name)!;
     }
   }
   const first = elements[0]!;

@@ -11,7 +11,7 @@
  */
 import { describe, elementPath } from './describe';
 import { readOptions, type AutocaptureOptions } from './options';
-import { within } from './privacy';
+import { tagOf, within } from './privacy';
 import { createRageclickDetector } from './rageclick';
 
 export type { AutocaptureConfig, AutocaptureOptions, RageclickConfig } from './options';
@@ -56,7 +56,7 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
     return (
       (!urlAllow || urlAllow.some((pattern) => pattern.test(url))) &&
       !settings.urlIgnore.some((pattern) => pattern.test(url)) &&
-      (!tagAllow || path.some((el) => tagAllow.includes(el.tagName.toLowerCase()))) &&
+      (!tagAllow || path.some((el) => tagAllow.includes(tagOf(el)))) &&
       (selectorAllow === undefined || path.some((el) => selectorAllow !== '' && el.matches(selectorAllow))) &&
       !(selectorIgnore && within(target, selectorIgnore)) &&
       !within(target, '.ph-no-capture')
@@ -72,7 +72,7 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
       if (!target || !settings.events.includes(type) || !isEnabled()) return;
       const path = elementPath(target);
       if (!allowed(target, path)) return;
-      const tag = target.tagName.toLowerCase();
+      const tag = tagOf(target);
       if (type === 'click') {
         const { clientX, clientY, detail } = event as MouseEvent;
         // detail 0: a click from the keyboard (Enter held down repeats it) or from script, not a pointer.

@@ -35,7 +35,7 @@ function spanText(element: Element, depth: number): string {
   let text = '';
   if (depth < MAX_SPAN_DEPTH) {
     for (const child of element.children) {
-      if (child.tagName.toLowerCase() === 'span') {
+      if (child.localName === 'span') {
         text = `${text} ${ownText(child)}`.trim();
         text = `${text} ${spanText(child, depth + 1)}`.trim();
       }

@@ -81,7 +81,7 @@ export interface FeatureFlagsOptions {
 }
 
 /** Each group's properties carry its key as `$group_key`, as posthog-node sends them (conditions may use it). */
-function withGroupKeys(
+export function withGroupKeys(
   groups: Record<string, string | number> | undefined,
   given: Record<string, Record<string, unknown>> | undefined,
 ): Record<string, Record<string, unknown>> | undefined {

@@ -11,7 +11,7 @@ import type { SpecialEvent } from '../special-events';
 import { uuidv7 } from '../uuid';
 import { buildServerEvent, cleanGroups, type BuildSettings, type Envelope } from './build';
 import type { FlagCache } from './flag-cache';
-import type { FlagCalled, LocalEvaluator, ServerFeatureFlags } from './feature-flags';
+import { withGroupKeys, type FlagCalled, type LocalEvaluator, type ServerFeatureFlags } from './feature-flags';
 import type { HeldEvents } from './held-events';
 import type { CallRecord } from './immediate';
 import { readMessage, readSpecial } from './read-message';
@@ -97,7 +97,9 @@ export function createIntake(deps: IntakeDeps): Intake {
   function captureWithFlags(event: unknown, properties: unknown, envelope: Envelope): void {
     const distinctId = envelope.distinctId as string;
     const groups = cleanGroups(envelope.groups, deps.debug);
-    const lookup = { groups, ip: envelope.ip, geoipDisable: deps.settings.geoipDisable(envelope.disableGeoip, envelope.ip) };
+    // The same lookup getFeatureFlag makes for these groups, so both share one cache entry.
+    const geoipDisable = deps.settings.geoipDisable(envelope.disableGeoip, envelope.ip);
+    const lookup = { groups, groupProperties: withGroupKeys(groups, undefined), ip: envelope.ip, geoipDisable };
     const local = deps.local?.allNow(distinctId, lookup);
     if (local && (local.undecided.length === 0 || deps.strictLocal)) return enqueue(event, properties, envelope, featureProperties(local.flags));
     const cached = deps.flagCache.peek(distinctId, lookup);
