@@ -33,17 +33,18 @@ const ts = () =>
 // so a name may join the list only if no browser object's property of that name is ever used.
 // Never the keys of AutocaptureStart: they cross into the lazily loaded autocapture chunk, minified apart.
 const internalProperties =
-  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|properties|ok|url|send|states|endpoint|ledger|listeners|queued|propsOf|calls|callsFrom|chain|mode|gzip|flagState|fetchFlags|config|report|queue|onWarning|onDelivered|line|inFlight|draining|closed|drop|settleWaiters|reportEvictions|takeFromHead|putBackInFront|nextBatch|schedulePump|armInterval|drain|stop|lookahead|misconfigured)$/;
+  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|ok|url|send|states|endpoint|ledger|listeners|queued|propsOf|calls|callsFrom|chain|mode|gzip|flagState|fetchFlags|config|report|queue|onWarning|onDelivered|line|inFlight|draining|closed|drop|settleWaiters|reportEvictions|takeFromHead|putBackInFront|nextBatch|schedulePump|armInterval|drain|stop|lookahead|misconfigured|verbose|consent|base|store|sessionProps|sessionListeners|hooks|pageViewId|onLeave|onNewSession|keep|members|methods)$/;
 // Measured in gzipped bytes: inline: 1 inlines only simple functions (fully inlining single-use
 // ones wraps them in IIFEs with hoisted vars: about 35 B more per bundle); loops: false keeps
 // while loops as written and negate_iife: false keeps (function(){})(): a few bytes each.
 // ascii_only writes … as \u2026: smaller gzipped, and right even when served without a charset.
-const minify = (module) =>
+const minify = (module, lite = false) =>
   terser({
     ecma: 2020,
     module,
     // __HOGTAIL_BROWSER_BUILD__ (src/core/build-flags.ts): server-only queue code leaves the bundles.
-    compress: { global_defs: { __HOGTAIL_BROWSER_BUILD__: true }, passes: 3, inline: 1, loops: false, negate_iife: false, pure_getters: true, unsafe: true, unsafe_arrows: true, unsafe_methods: true, unsafe_comps: true },
+    // __LITE__ (src/browser/build-flags.ts): what the lite script tag leaves out.
+    compress: { global_defs: { __HOGTAIL_BROWSER_BUILD__: true, __LITE__: lite }, passes: 3, inline: 1, loops: false, negate_iife: false, pure_getters: true, unsafe: true, unsafe_arrows: true, unsafe_methods: true, unsafe_comps: true },
     mangle: { properties: { regex: internalProperties, builtins: true } },
     format: { comments: false, ascii_only: true },
   });
@@ -79,6 +80,12 @@ const browser = existsSync('src/browser/index.ts')
         input: 'src/browser/iife.ts',
         plugins: [ts()],
         output: { dir: 'dist', entryFileNames: 'hogtail.iife.js', format: 'iife', sourcemap: true, plugins: [minify(false), commonJsTwin()] },
+      },
+      {
+        // The lite script tag: hogtail's own API; no posthog-js extras, autocapture, exceptions or cookies.
+        input: 'src/browser/iife-lite.ts',
+        plugins: [ts()],
+        output: { dir: 'dist', entryFileNames: 'hogtail.lite.iife.js', format: 'iife', sourcemap: true, plugins: [minify(false, true), commonJsTwin()] },
       },
     ]
   : [];

@@ -7,9 +7,9 @@ import { dirname, join } from 'node:path';
 
 const budgets = [
   // [built file, source that makes it required, gzip budget in bytes]
-  ['dist/hogtail.iife.js', 'src/browser', 16_384], // with everything, autocapture included
-  // The npm ESM goes through the app's bundler (and tree-shaking); docs/budgets.md's script-tag budgets are for the IIFE.
-  ['dist/browser/index.js', 'src/browser', 12_288],
+  // The script-tag builds are checked by check-browser-size.js (budget and ceiling).
+  // The npm ESM goes through the app's bundler (and tree-shaking); the script tag's budgets are above.
+  ['dist/browser/index.js', 'src/browser', 18_432],
   // Node entries are not minified (readable stack traces on servers); the budget still stops bloat.
   // 59,445 B on 2026-11-25 with everything of that round merged: the server core shared with edge,
   // local flag evaluation (the engine), exception capture, the flags protocol and hostile-input

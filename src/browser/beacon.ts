@@ -10,6 +10,7 @@ import type { QueuedEvent } from '../core/event';
 import { gzipSmall } from '../core/gzip-small';
 import { attempt } from '../core/safe-json';
 import type { HttpRequest } from '../core/transport';
+import { LITE } from './build-flags';
 import type { Endpoint } from './send-batch';
 
 const BEACON_MAX_BYTES = 65_000;
@@ -24,7 +25,8 @@ function beaconExecutor({ url, body, headers }: HttpRequest): boolean {
 /** Sends as many of `events` (from the front) as one beacon takes; returns how many it took. */
 export function sendByBeacon(endpoint: Endpoint, events: readonly QueuedEvent[]): number {
   if (typeof navigator.sendBeacon !== 'function') return 0;
-  const { apiKey, host, gzip, timeoutMs } = endpoint;
+  const { apiKey, host, timeoutMs } = endpoint;
+  const gzip = !LITE && endpoint.gzip;
   const url = batchUrl(host, gzip) + (gzip ? '&' : '?') + 'beacon=1';
   // Halve until it fits: a body over the budget, or a browser that refuses it, is tried smaller.
   for (let count = Math.min(events.length, 1000); count > 0; count >>= 1) {

@@ -1,15 +1,18 @@
 /**
  * From a public call to a queued event: the properties every event carries (page context,
- * session, device, super properties, groups, flags, person processing), validation and
- * serialisation by core/event, and the queue. A refused or dropped event is counted and reported.
+ * session, device, super properties, groups, flags, person processing), the app's hooks
+ * (before-send.ts), validation and serialisation by core/event, and the queue. A refused or
+ * dropped event is counted and reported; a kept one is returned as posthog-js returns it.
  */
 import { InvalidEventError } from '../core/errors';
-import { buildEvent, DEFAULT_MAX_EVENT_BYTES } from '../core/event';
+import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type EventInput, type QueuedEvent } from '../core/event';
 import { PERSON_EVENTS, screenEvent, surveyEvent, type SpecialEvent } from '../core/special-events';
+import { sendByBeacon } from './beacon';
+import { COOKIELESS_ID, cookieless, optedOut } from './consent-rules';
 import { flagProperties } from './flags-state';
-import type { CaptureOptions, Properties } from './hogtail';
 import { pageContext } from './page-context';
 import type { Methods, Runtime } from './runtime';
+import type { CaptureOptions, CaptureResult, Properties } from './types';
 
 export function refuse(rt: Runtime, message: string): void {
   rt.queue.countDrop('invalid');
@@ -20,17 +23,26 @@ export function refuse(rt: Runtime, message: string): void {
 export const noPersons = (rt: Runtime, what: string): boolean =>
   rt.mode === 'never' && (refuse(rt, `${what}() is off with person_profiles: 'never'`), true);
 
-export function track(rt: Runtime, event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): void {
-  const { states, queue, mode } = rt;
+/** posthog-js's capture() result, read from the queued JSON only if the app looks at it. */
+function captureResult(record: QueuedEvent, event: string): CaptureResult {
+  let parsed: { properties: Properties; timestamp: string } | undefined;
+  const read = () => (parsed ??= JSON.parse(record.json) as { properties: Properties; timestamp: string });
+  return {
+    uuid: record.uuid,
+    event,
+    get properties() {
+      return read().properties;
+    },
+    get timestamp() {
+      return new Date(read().timestamp);
+    },
+  };
+}
+
+/** The properties hogtail adds to an event the caller sent with `own` properties. */
+function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number, options?: CaptureOptions): Properties {
+  const { states, mode } = rt;
   const state = states.state;
-  if (state.optout) {
-    queue.countDrop('opted_out');
-    rt.debug(`"${String(event)}" not captured (opted out)`);
-    return;
-  }
-  const now = Date.now();
-  // {} for null and undefined; a non-object is refused by buildEvent anyway.
-  const own = Object(properties) as Properties;
   const sdk: Properties = {};
   // The caller's properties win over page context and super properties, so no key is ever
   // written twice and buildEvent stays on its fast path.
@@ -38,7 +50,8 @@ export function track(rt: Runtime, event: unknown, properties?: unknown, options
     for (const key in source) if (!(key in own)) sdk[key] = source[key];
   };
   add(pageContext());
-  add({ $session_id: states.session(now), $device_id: state.$device_id });
+  add(cookieless(rt) ? { $session_id: states.session(now), $cookieless_mode: true } : { $session_id: states.session(now), $device_id: state.$device_id });
+  add(rt.sessionProps);
   add(state.props);
   add(flagProperties(rt.flagState, state.ff));
   for (const _ in state.$groups) {
@@ -51,33 +64,82 @@ export function track(rt: Runtime, event: unknown, properties?: unknown, options
   }
   if (options?.$set) sdk.$set = options.$set;
   if (options?.$set_once) sdk.$set_once = options.$set_once;
-  const built = buildEvent(
-    { event, distinctId: distinctId ?? state.distinct_id, properties, timestamp: options?.timestamp, uuid: options?.uuid },
-    sdk,
-    DEFAULT_MAX_EVENT_BYTES,
-    now,
-  );
+  return sdk;
+}
+
+export function track(rt: Runtime, event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): CaptureResult | undefined {
+  try {
+    return trackUnsafe(rt, event, properties, options, distinctId);
+  } catch (error) {
+    // Properties that cannot be read (a throwing getter, a Proxy): refused and counted, as Node does.
+    refuse(rt, `the properties of "${String(event)}" could not be read (${String(error)})`);
+  }
+}
+
+function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): CaptureResult | undefined {
+  const { queue, config } = rt;
+  if (optedOut(rt)) {
+    queue.countDrop('opted_out');
+    rt.debug(`"${String(event)}" not captured (opted out)`);
+    return;
+  }
+  const now = Date.now();
+  // {} for null and undefined; a non-object is refused by buildEvent anyway.
+  let sdk = sdkProperties(rt, event, Object(properties) as Properties, now, options);
+  let input: EventInput | null = {
+    event,
+    distinctId: cookieless(rt) ? COOKIELESS_ID : distinctId ?? rt.states.state.distinct_id,
+    properties,
+    timestamp: options?.timestamp,
+    uuid: options?.uuid,
+  };
+  if (rt.hooks && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
+    input = rt.hooks(rt, input, sdk, now);
+    if (!input) {
+      queue.countDrop('before_send');
+      rt.debug(`"${event}" dropped by before_send`);
+      return;
+    }
+    sdk = {};
+  }
+  const built = buildEvent(input, sdk, DEFAULT_MAX_EVENT_BYTES, now);
   if (!built.ok) {
     queue.countDrop(built.error.reason);
-    return rt.report(built.error);
+    rt.report(built.error);
+    return;
   }
   for (const note of built.notes) rt.debug(`"${String(event)}": ${note}`);
-  queue.enqueue(built.record);
+  const record = built.record;
+  queue.enqueue(record);
+  if (rt.verbose) rt.debug(`captured ${record.json}`);
+  if (options?.send_instantly) void queue.flush();
+  // Also queued: the beacon's fate is unknown, so the queue still delivers it (same uuid).
+  if (options?.transport === 'sendBeacon') sendByBeacon(rt.endpoint, [record]);
+  return captureResult(record, input.event as string);
 }
 
 /** A special event from core/special-events: refused with its message, or captured. */
-export function special(rt: Runtime, event: SpecialEvent, distinctId?: string): void {
+export function special(rt: Runtime, event: SpecialEvent, distinctId?: string): CaptureResult | undefined {
   if ('error' in event) refuse(rt, event.error);
-  else track(rt, event.event, event.properties, undefined, distinctId);
+  else return track(rt, event.event, event.properties, undefined, distinctId);
 }
 
 export const captureMethods: Pick<Methods, 'capture' | 'screen' | 'surveyShown' | 'surveyDismissed' | 'surveySent' | 'flush' | 'stats' | 'debug'> = {
   capture: (rt, event: unknown, properties?: unknown, options?: CaptureOptions) => track(rt, event, properties, options),
-  screen: (rt, name: unknown, properties?: unknown) => special(rt, screenEvent(name, properties)),
-  surveyShown: (rt, id: unknown, properties?: unknown) => special(rt, surveyEvent('survey shown', id, properties)),
-  surveyDismissed: (rt, id: unknown, properties?: unknown) => special(rt, surveyEvent('survey dismissed', id, properties)),
-  surveySent: (rt, id: unknown, response: unknown, properties?: unknown) => special(rt, surveyEvent('survey sent', id, properties, response)),
+  screen: (rt, name: unknown, properties?: unknown) => void special(rt, screenEvent(name, properties)),
+  surveyShown: (rt, id: unknown, properties?: unknown) => void special(rt, surveyEvent('survey shown', id, properties)),
+  surveyDismissed: (rt, id: unknown, properties?: unknown) => void special(rt, surveyEvent('survey dismissed', id, properties)),
+  surveySent: (rt, id: unknown, response: unknown, properties?: unknown) => void special(rt, surveyEvent('survey sent', id, properties, response)),
   flush: (rt) => rt.queue.flush(),
-  stats: (rt) => ({ ...rt.queue.stats(), unsaved: rt.ledger.unsaved }),
+  stats: (rt) => ({ ...rt.queue.stats(), unsaved: rt.ledger.unsaved, repaired: rt.repaired }),
   debug: (rt, enabled?: boolean) => rt.setDebug(enabled !== false),
+};
+
+/** posthog-js's less common capture helpers (full build). */
+export const captureExtraMethods: Pick<Methods, 'shutdown' | 'calculateEventProperties' | 'captureTraceFeedback' | 'captureTraceMetric'> = {
+  shutdown: (rt) => rt.queue.flush(),
+  calculateEventProperties: (rt, event, properties) => ({ ...sdkProperties(rt, event, Object(properties), Date.now()), ...properties }),
+  captureTraceFeedback: (rt, traceId, feedback) => void track(rt, '$ai_feedback', { $ai_trace_id: String(traceId), $ai_feedback_text: feedback }),
+  captureTraceMetric: (rt, traceId, metricName, metricValue) =>
+    void track(rt, '$ai_metric', { $ai_trace_id: String(traceId), $ai_metric_name: metricName, $ai_metric_value: String(metricValue) }),
 };

@@ -1,69 +1,134 @@
 /**
  * The browser client: posthog-js's API on hogtail's core. A factory returning a plain object, so
  * the script tag and the npm default export are the same thing. Every public method is defined
- * once, with its concern (capture.ts, identity.ts, consent.ts, flags.ts), as a function of the
- * runtime init() builds; here each becomes a method of the client that, before init(), is kept
- * (in order) for init() to run, as the official snippet does, and after it never throws into the
- * page.
+ * once, with its concern (capture.ts, identity.ts, consent.ts, flags.ts, session.ts, …), as a
+ * function of the runtime init() builds; here each becomes a method of the client that, before
+ * init(), is kept (in order) for init() to run, as the official snippet does, and after it never
+ * throws into the page.
  *
  * Delivery: capture() validates and serialises the event (core/event), the core queue batches and
  * retries it, the ledger keeps it in localStorage until a 2xx, the tab lock decides which tab sends
  * what, and pagehide hands what is left to sendBeacon (delivery.ts, unload.ts).
  */
 import { HogtailError, InvalidEventError } from '../core/errors';
-import { createReporter, type ErrorListener, type Reporter } from '../core/reporter';
+import { describe } from '../core/event';
+import { createReporter, type ErrorListener } from '../core/reporter';
 import { isText } from '../core/special-events';
-import { uuidv7 } from '../core/uuid';
+import { LITE } from './build-flags';
 import { wireAutocapture, type AutocaptureLoader } from './autocapture/wire';
 import { captureMethods } from './capture';
 import { DEFAULT_API_HOST, numberOption } from './config';
 import { consentMethods } from './consent';
+import { persistAllowed } from './consent-rules';
 import { startDelivery } from './delivery';
 import { createEarlyCalls } from './early-calls';
 import { flagMethods, onFeatureFlags, startFlags } from './flags';
 import { createFlagsState, type FlagsState } from './flags-state';
 import type { Hogtail, HogtailConfig } from './hogtail';
 import { identityMethods } from './identity';
+import { checkOptions } from './options';
 import { startPageviews } from './pageviews';
-import type { Methods, Runtime } from './runtime';
+import type { ConsentStatus, EventHooks, Methods, Runtime } from './runtime';
+import { sessionMethods } from './session';
 import { createStateStore } from './state';
-import { openLocalStorage } from './storage';
+import { gateBacking, gateStorage } from './consent-gate';
+import { openLocalStorage, readKey, removeKey } from './storage';
+import type { StateBacking } from './persistence/backing';
+import type { Properties } from './types';
 
-const methods: Methods = { ...captureMethods, ...identityMethods, ...consentMethods, ...flagMethods };
+/** The methods every build has: hogtail's own API (the script tag's lite build has only these). */
+const coreMethods: Partial<Methods> = { ...captureMethods, ...identityMethods, ...sessionMethods, ...consentMethods, ...flagMethods };
 
-/** Everything init() sets up, from the project key and the options. */
-function startRuntime(token: string, config: HogtailConfig, reporter: Reporter, flags: FlagsState): Runtime {
-  reporter.setDebug(config.debug === true);
-  const store = config.disable_persistence || config.persistence === 'memory' ? undefined : openLocalStorage();
-  const base = 'ht|' + token + '|';
-  const states = createStateStore(store, base + 'p', token, config.bootstrap);
-  if (config.opt_out_capturing_by_default && states.state.optout === undefined) states.state.optout = true;
-  const endpoint = {
-    apiKey: token,
-    host: isText(config.api_host) ? config.api_host : DEFAULT_API_HOST, // batchUrl and decideUrl drop a trailing /
-    gzip: !config.disable_compression,
-    timeoutMs: numberOption(config.request_timeout, 10_000),
-  };
-  const profiles = config.person_profiles;
-  return {
-    config,
-    endpoint,
-    states,
-    ...startDelivery(store, base, uuidv7(), config, endpoint, reporter.report),
-    mode: profiles === 'always' || profiles === 'never' ? profiles : undefined,
-    flagState: flags,
-    ...reporter,
-  };
+/** What a build adds to the core (drop-in.ts: everything posthog-js has). */
+export interface Features {
+  methods: Partial<Methods>;
+  /** Options the added parts act on (the others warn as unsupported). */
+  options: readonly string[];
+  /** Members other than runtime methods (`people`, the stubs of products hogtail does not have). */
+  members?: (client: Hogtail, warn: Runtime['warn']) => object;
+  /** before_send, sanitize_properties and property_denylist. */
+  hooks?: EventHooks;
+  /** register_for_session's properties from an earlier page of the tab. */
+  sessionProps?: (base: string) => Properties;
+  /** Where the state is kept (persistence/: cookies and posthog-js's modes); else localStorage. */
+  backing?: (token: string, key: string, config: HogtailConfig, warn: (message: string) => void) => StateBacking;
+  /** Runs at init once everything is set up (exception autocapture). */
+  start?: (rt: Runtime) => void;
+  /** How this build gets autocapture: lazily (npm), inline (script tag); none in the lite script tag. */
+  autocapture?: AutocaptureLoader;
 }
 
-/**
- * @param loadAutocapture how this entry point gets autocapture: the npm build loads it lazily (an
- * app with `autocapture: false` never downloads it), the script tag has it inline, the lite script
- * tag has none.
- */
-export function createHogtail(loadAutocapture?: AutocaptureLoader): Hogtail {
+type Reporting = Pick<Runtime, 'report' | 'debug' | 'setDebug' | 'warn'>;
+
+/** Everything init() sets up, from the project key and the options. */
+function startRuntime(token: string, config: HogtailConfig, reporting: Reporting, flags: FlagsState, features: Features): Runtime {
+  checkOptions(config, reporting.warn, features.options);
+  const real = config.disable_persistence || config.persistence === 'memory' ? undefined : openLocalStorage();
+  const base = 'ht|' + token + '|';
+  const stored = readKey(real, base + 'c');
+  const profiles = config.person_profiles;
+  // Built in steps: storage and delivery read the consent and options already in it.
+  const rt = {
+    ...reporting,
+    config,
+    consent: (stored === 'granted' || stored === 'denied' ? stored : 'pending') as ConsentStatus,
+    store: real,
+    base,
+    endpoint: {
+      apiKey: token,
+      host: isText(config.api_host) ? config.api_host : DEFAULT_API_HOST, // batchUrl and decideUrl drop a trailing /
+      // The lite build has no gzip of its own: where the browser has none either, plain JSON.
+      gzip: !config.disable_compression && !(LITE && typeof CompressionStream !== 'function'),
+      timeoutMs: numberOption(config.request_timeout, 10_000),
+    },
+    mode: profiles === 'always' || profiles === 'never' ? profiles : undefined,
+    flagState: flags,
+    sessionProps: features.sessionProps?.(base) ?? {},
+    hooks: features.hooks,
+    options: features.options,
+    sessionListeners: new Set(),
+    verbose: false,
+  } as { -readonly [K in keyof Runtime]: Runtime[K] };
+  rt.setDebug = (enabled) => {
+    rt.verbose = enabled;
+    reporting.setDebug(enabled);
+  };
+  rt.setDebug(config.debug === true);
+  // Only the consent modes need the gate; everyone else writes storage directly.
+  const store = !LITE && real && (config.cookieless_mode || config.opt_out_persistence_by_default) ? gateStorage(real, () => persistAllowed(rt)) : real;
+  const key = base + 'p';
+  let backing = features.backing?.(token, key, config, (message) => reporting.warn('persistence', message));
+  if (!LITE && backing && store !== real) backing = gateBacking(backing, () => persistAllowed(rt));
+  rt.repaired = 0;
+  const repair = (what: string, value: unknown) => {
+    rt.repaired++;
+    rt.report(new HogtailError(`stored ${what} was unusable (${describe(value)}); replaced with a fresh value`));
+  };
+  rt.states = createStateStore(store, key, token, config.bootstrap, backing, repair);
+  if (stored !== null && rt.consent === 'pending') {
+    repair('consent', stored);
+    removeKey(real, base + 'c');
+  }
+  // The choice of a page from before consent had its own key.
+  const legacy = rt.states.state.optout;
+  if (rt.consent === 'pending' && typeof legacy === 'boolean') rt.consent = legacy ? 'denied' : 'granted';
+  rt.states.onNewSession = (id) => rt.sessionListeners.forEach((listener) => listener(id, null));
+  Object.assign(rt, startDelivery(store, rt));
+  return rt;
+}
+
+/** A client with the core methods and `features`. */
+export function createClient(features: Features): Hogtail {
+  const methods = { ...coreMethods, ...features.methods };
   const listeners = new Set<ErrorListener>();
   const reporter = createReporter(listeners);
+  const warned = new Set<string>();
+  const warn = (key: string, message: string) => {
+    if (!warned.has(key)) {
+      warned.add(key);
+      console.warn('[hogtail] ' + message);
+    }
+  };
   const early = createEarlyCalls();
   const flags = createFlagsState();
   let rt: Runtime | undefined;
@@ -77,39 +142,40 @@ export function createHogtail(loadAutocapture?: AutocaptureLoader): Hogtail {
     }
   };
 
-  const client = {
-    init: (token: string, config: HogtailConfig = {}) =>
+  const client: Hogtail = {
+    __loaded: false,
+    init: (token: string, config: HogtailConfig = {}) => {
       guard('init', () => {
-        if (rt) {
-          rt.debug('init() again: ignored');
-          return client;
-        }
+        if (rt) return rt.debug('init() again: ignored');
         // Missing or personal (phx_, which must never ship to browsers): one message covers both.
         if (!isText(token) || (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key)) {
-          console.error('[hogtail] init() needs the project key (phc_…), not a personal key');
-          return undefined;
+          return console.error('[hogtail] init() needs the project key (phc_…), not a personal key');
         }
-        const runtime = (rt = startRuntime(token, config, reporter, flags));
+        const runtime = (rt = startRuntime(token, config, { ...reporter, warn }, flags, features));
+        client.__loaded = true;
         startFlags(runtime);
+        features.start?.(runtime);
         guard('loaded', () => config.loaded?.(client));
         startPageviews(runtime, client);
-        wireAutocapture(runtime, client, loadAutocapture);
+        wireAutocapture(runtime, client, features.autocapture);
         early.drain((name, args) => (client as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args));
-        return client;
-      }),
+      });
+      return client;
+    },
     on(_name: 'error', listener: (error: HogtailError) => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
     onFeatureFlags: (listener: Parameters<Hogtail['onFeatureFlags']>[0]) => onFeatureFlags(flags, rt, listener),
   } as Hogtail;
+  Object.assign(client, features.members?.(client, warn));
 
   for (const name in methods) {
-    const method = methods[name as keyof Methods] as (rt: Runtime, ...args: unknown[]) => unknown;
+    const method = methods[name as keyof Methods] as unknown as (rt: Runtime, ...args: unknown[]) => unknown;
     (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
       if (rt) return guard(name, () => method(rt!, ...args));
       if (!early.keep(name, args)) {
-        reporter.report(new InvalidEventError(`${name}() before init(): too many calls waiting for init(), this one was not kept`, 'invalid', undefined));
+        reporter.report(new InvalidEventError(`${name}() before init() was not kept: 1,000 calls already wait for init()`, 'invalid', undefined));
       }
       return undefined;
     };

@@ -5,9 +5,11 @@
  * script tag's 10 KB budget for what the platform already has.
  */
 import { gzipSmall } from '../core/gzip-small';
+import { LITE } from './build-flags';
 
 export function gzipBody(text: string): Uint8Array | Promise<Uint8Array> {
-  if (typeof CompressionStream !== 'function') return gzipSmall(text);
+  // The lite build never gets here without CompressionStream (it sends plain JSON then).
+  if (!LITE && typeof CompressionStream !== 'function') return gzipSmall(text);
   const stream = new Response(text).body!.pipeThrough(new CompressionStream('gzip'));
   return new Response(stream).arrayBuffer().then((buffer) => new Uint8Array(buffer));
 }

@@ -1,21 +1,38 @@
 /**
- * init() options, named as posthog-js names them where it has a name; options posthog-js has and
- * hogtail does not are accepted and ignored, so an existing init() call keeps working.
+ * init() options, named as posthog-js names them. The type has no index signature, so a misspelt
+ * option is a type error; at run time (script tags are not type-checked) options.ts warns once
+ * for each option hogtail does not know or does not do.
  *
  * Generic over the client type only so this file needs nothing from hogtail.ts (no import cycle);
- * users see it as `HogtailConfig`, hogtail.ts's alias with the client filled in.
+ * users see it as `HogtailConfig` (or posthog-js's name, `PostHogConfig`).
  */
 import { DEFAULT_HOST } from '../core/defaults';
 import type { AutocaptureOptions } from './autocapture/options';
+import type { CaptureResult, Properties } from './types';
+
+export type BeforeSend = (event: CaptureResult | null) => CaptureResult | null;
 
 /** Autocapture's options (`autocapture`, `rageclick`, `mask_all_text`…) are in AutocaptureOptions. */
 export interface ClientConfig<Client> extends AutocaptureOptions {
   /** Ingestion host. Default `https://us.i.posthog.com`. */
   api_host?: string;
-  /** 'memory' keeps nothing across pages (and no durable queue); anything else uses localStorage. */
+  /** posthog-js's app host for links; hogtail renders no links, so it is only accepted. */
+  ui_host?: string;
+  /**
+   * Where identity is kept. 'memory' keeps nothing across pages (and no durable queue); the other
+   * values keep it in localStorage (the cookie forms also in the `ph_<key>_posthog` cookie when the
+   * full build's cookie persistence is present).
+   */
   persistence?: 'localStorage' | 'localStorage+cookie' | 'cookie' | 'sessionStorage' | 'memory';
   /** Same as persistence: 'memory'. */
   disable_persistence?: boolean;
+  /** posthog-js's custom storage name: `ph_<persistence_name>` instead of `ph_<project key>_posthog`. */
+  persistence_name?: string;
+  /** Cookie options of posthog-js, for the cookie persistence (full build). */
+  cross_subdomain_cookie?: boolean;
+  secure_cookie?: boolean;
+  /** Days. Default 365. */
+  cookie_expiration?: number;
   /**
    * Start as this user instead of a fresh anonymous id (first visit only), and with these flags
    * (every load: server-rendered flags are as fresh as the page).
@@ -25,12 +42,14 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
     isIdentifiedID?: boolean;
     featureFlags?: Record<string, boolean | string>;
     featureFlagPayloads?: Record<string, unknown>;
-    [key: string]: unknown;
+    sessionID?: string;
   };
-  /** No decide requests (flags only from bootstrap or an earlier page). */
+  /** No flags requests (flags only from bootstrap or an earlier page). */
   advanced_disable_decide?: boolean;
   /** Same as advanced_disable_decide. */
   advanced_disable_feature_flags?: boolean;
+  /** Same as advanced_disable_decide. */
+  advanced_disable_flags?: boolean;
   /** hogtail: reload flags this often (ms) while the page is visible; 0 never. Default 300,000. */
   flags_poll_interval_ms?: number;
   /**
@@ -39,13 +58,39 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
    * person. 'never': no event does, and identify/alias/group are refused.
    */
   person_profiles?: 'identified_only' | 'always' | 'never';
-  /** `$pageview` at init (default true); 'history_change' also on pushState/replaceState/popstate. */
+  /**
+   * `$pageview` at init (default true, or 'history_change' with `defaults` 2025-05-24 or later);
+   * 'history_change' also on pushState/replaceState/popstate.
+   */
   capture_pageview?: boolean | 'history_change';
+  /** `$pageleave` when the page goes away and on client-side navigation. Default: when page views are on. */
+  capture_pageleave?: boolean | 'if_capture_pageview';
+  /** posthog-js's dated defaults (`'2025-05-24'`, …, `'latest'`); hogtail follows those about page views. */
+  defaults?: string;
+  /** `$exception` for uncaught errors and unhandled rejections (full build). */
+  capture_exceptions?: boolean | Record<string, unknown>;
   /** Called once init is done, with the client. */
   loaded?: (client: Client) => void;
+  /** Logs every event and request to the console. */
   debug?: boolean;
-  /** Start opted out until opt_in_capturing(). */
+  /** Start opted out (consent 'pending' counts as out) until opt_in_capturing(). */
   opt_out_capturing_by_default?: boolean;
+  /** While opted out, keep nothing in storage. */
+  opt_out_persistence_by_default?: boolean;
+  /** Treat a browser Do Not Track setting as opted out (until opt_in_capturing()). */
+  respect_dnt?: boolean;
+  /**
+   * 'always': events carry no persistent identifier (distinct id `$posthog_cookieless`, nothing
+   * stored); the server derives one. 'on_reject': nothing is captured until the user chooses;
+   * after opt_out_capturing() events are sent cookieless, after opt_in_capturing() as usual.
+   */
+  cookieless_mode?: 'always' | 'on_reject';
+  /** Changes or drops (null) each event before it is queued; several run in order. */
+  before_send?: BeforeSend | BeforeSend[] | null;
+  /** Rewrites each event's properties before it is queued. */
+  sanitize_properties?: ((properties: Properties, event: string) => Properties) | null;
+  /** Properties removed from every event. */
+  property_denylist?: string[];
   /** Send plain JSON instead of gzip. */
   disable_compression?: boolean;
   /** hogtail: start a request once this many events wait. Default 20. */
@@ -62,7 +107,17 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
   request_timeout?: number;
   /** hogtail: a personal API key (phx_…) must never ship to browsers; set this only for internal tools. */
   dangerously_allow_personal_api_key?: boolean;
-  [option: string]: unknown;
+  // posthog-js options for products hogtail does not have: typed so an existing init() compiles;
+  // a value that asks for the product warns once at run time.
+  disable_session_recording?: boolean;
+  session_recording?: Record<string, unknown>;
+  disable_surveys?: boolean;
+  enable_heatmaps?: boolean;
+  capture_performance?: boolean | Record<string, unknown>;
+  capture_dead_clicks?: boolean;
+  advanced_disable_toolbar_metrics?: boolean;
+  disable_web_experiments?: boolean;
+  opt_in_site_apps?: boolean;
 }
 
 export const DEFAULT_API_HOST = DEFAULT_HOST;

@@ -3,23 +3,20 @@
  * every event in localStorage until a 2xx, the tab lock that decides which tab sends which stored
  * events, and the unload handling.
  */
-import type { HogtailError } from '../core/errors';
+import { DroppedEventsError } from '../core/errors';
 import { createQueue, type Queue } from '../core/queue';
+import { uuidv7 } from '../core/uuid';
 import { numberOption } from './config';
-import type { HogtailConfig } from './hogtail';
 import { createLedger, type Ledger } from './ledger';
-import type { Endpoint } from './send-batch';
+import type { Runtime } from './runtime';
+import { readKey, removeKey, writeKey } from './storage';
 import { startTabs } from './tabs';
 import { createUnload } from './unload';
 
-export function startDelivery(
-  store: Storage | undefined,
-  base: string,
-  tabId: string,
-  config: HogtailConfig,
-  endpoint: Endpoint,
-  report: (error: HogtailError) => void,
-): { queue: Queue; ledger: Ledger } {
+/** `rt` is still being built: its config, endpoint, reporter and base are set. */
+export function startDelivery(store: Storage | undefined, rt: Runtime): { queue: Queue; ledger: Ledger } {
+  const { config, base } = rt;
+  const tabId = uuidv7();
   const ledger = createLedger(
     store,
     base + 'q|',
@@ -27,7 +24,15 @@ export function startDelivery(
     numberOption(config.max_stored_events, 2_000),
     numberOption(config.max_stored_chars, 1_500_000),
   );
-  const unload = createUnload(endpoint, ledger);
+  // Events an earlier page could neither store nor beacon: counted and reported here, once.
+  const lostKey = base + 'lost';
+  const lostBefore = Number(readKey(store, lostKey)) || 0;
+  const unload = createUnload(
+    rt.endpoint,
+    ledger,
+    (message) => rt.verbose && rt.debug(message),
+    (count) => writeKey(store, lostKey, String((Number(readKey(store, lostKey)) || 0) + count)),
+  );
   const queue = createQueue(
     {
       send: unload.send,
@@ -38,12 +43,22 @@ export function startDelivery(
       maxQueueSize: Math.max(1, numberOption(config.max_queue_size, 20_000)),
       maxQueueBytes: 40_000_000,
       persistence: ledger,
-      onDrop: report,
-      onRetry: report,
-      onWarning: report,
+      onDrop: rt.report,
+      onRetry: rt.report,
+      onWarning: rt.report,
     }, // a page never closes its queue (pagehide hands what is left to the beacon): close() is not in the bundle
   );
+  if (lostBefore > 0) {
+    removeKey(store, lostKey);
+    queue.countDrop('queue_full', lostBefore);
+    const error = new DroppedEventsError(
+      `${lostBefore} event(s) captured on an earlier page of this site were lost: more than max_stored_events / max_stored_chars were waiting when it closed, and its unload beacon could not carry them. Raise the caps or capture less in one burst.`,
+      'queue_full',
+      [],
+    );
+    rt.report(Object.assign(error, { count: lostBefore }));
+  }
   const tabs = startTabs(store, base, tabId, ledger, (events) => queue.restore(events));
-  unload.watch(queue, tabs);
+  unload.watch(queue, tabs, () => rt.onLeave?.());
   return { queue, ledger };
 }

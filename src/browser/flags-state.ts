@@ -4,7 +4,7 @@
  */
 import type { Lru } from '../core/lru';
 import { featureProperties, type FlagsSnapshot } from '../core/flags/decide';
-import type { FlagsListener, Properties } from './hogtail';
+import type { FlagsListener, Properties } from './types';
 
 export interface FlagsState {
   readonly listeners: Set<FlagsListener>;

@@ -18,6 +18,7 @@ import {
   parseDecideResponse,
   parsePayload,
   type FlagsSnapshot,
+  type FlagValue,
 } from '../core/flags/decide';
 import { createLru } from '../core/lru';
 import { attempt } from '../core/safe-json';
@@ -25,7 +26,7 @@ import { track } from './capture';
 import { numberOption } from './config';
 import { fetchExecutor } from './fetch-executor';
 import type { FlagsState } from './flags-state';
-import type { FlagOptions, FlagsListener, Properties } from './hogtail';
+import type { FeatureFlagResult, FlagOptions, FlagsListener, Properties } from './types';
 import type { Methods, Runtime } from './runtime';
 
 /** How many (key, value) pairs `$feature_flag_called` remembers per distinct id (bounded, LRU). */
@@ -70,7 +71,7 @@ export function startFlags(rt: Runtime): void {
   const bootstrap = config.bootstrap;
   // Server-rendered flags are as fresh as the page: they replace what an earlier page stored.
   if (bootstrap?.featureFlags) apply(rt, { flags: bootstrap.featureFlags, payloads: bootstrap.featureFlagPayloads ?? {} });
-  const off = config.advanced_disable_decide || config.advanced_disable_feature_flags;
+  const off = config.advanced_disable_decide || config.advanced_disable_feature_flags || config.advanced_disable_flags;
   flags.fetchFlags = () => {
     if (off) return undefined;
     const state = states.state;
@@ -129,6 +130,14 @@ function override(rt: Runtime, field: 'fp' | 'fg', merge: (old: Properties) => P
   if (reload !== false) reloadFlags(rt.flagState);
 }
 
+/** posthog-js's FeatureFlagResult for a known flag. */
+function flagResult(rt: Runtime, key: string, flag: FlagValue | undefined): FeatureFlagResult | undefined {
+  const ff = rt.states.state.ff;
+  return ff && flag !== undefined
+    ? { key, enabled: !!flag, variant: typeof flag === 'string' ? flag : undefined, payload: parsePayload(ff.payloads[key]) }
+    : undefined;
+}
+
 export const flagMethods: Pick<
   Methods,
   'getFeatureFlag' | 'isFeatureEnabled' | 'getFeatureFlagPayload' | 'reloadFeatureFlags' | 'setPersonPropertiesForFlags' | 'setGroupPropertiesForFlags'
@@ -150,5 +159,27 @@ export const flagMethods: Pick<
         return old;
       },
       reload,
+    ),
+};
+
+/** posthog-js's other flag methods (full build). */
+export const flagExtraMethods: Pick<
+  Methods,
+  'getFeatureFlagResult' | 'getAllFeatureFlags' | 'updateFlags' | 'resetPersonPropertiesForFlags' | 'resetGroupPropertiesForFlags'
+> = {
+  getFeatureFlagResult: (rt, key, options) => flagResult(rt, key, flagValue(rt, key, options)),
+  getAllFeatureFlags: (rt) => Object.entries(rt.states.state.ff?.flags ?? {}).map(([key, flag]) => flagResult(rt, key, flag)!),
+  updateFlags: (rt, flags, payloads) => apply(rt, { flags: { ...flags }, payloads: { ...payloads } }),
+  resetPersonPropertiesForFlags: (rt) => override(rt, 'fp', () => ({}), false),
+  resetGroupPropertiesForFlags: (rt, groupType) =>
+    override(
+      rt,
+      'fg',
+      (old) => {
+        if (groupType === undefined) return {};
+        delete old[groupType];
+        return old;
+      },
+      false,
     ),
 };

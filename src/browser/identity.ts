@@ -5,7 +5,7 @@
 import { aliasEvent, asText, groupIdentifyEvent, identifyEvent, isText } from '../core/special-events';
 import { noPersons, refuse, special, track } from './capture';
 import { reloadFlags } from './flags';
-import type { Properties } from './hogtail';
+import type { Properties } from './types';
 import type { Methods, Runtime } from './runtime';
 import { freshState } from './state';
 
@@ -27,7 +27,6 @@ export const identityMethods: Pick<
   | 'register_once'
   | 'unregister'
   | 'get_distinct_id'
-  | 'get_session_id'
   | 'setPersonProperties'
 > = {
   identify(rt, distinctId: unknown, $set?: unknown, $set_once?: unknown) {
@@ -58,9 +57,12 @@ export const identityMethods: Pick<
     const event = groupIdentifyEvent(groupType, groupKey, properties);
     if ('error' in event) return refuse(rt, event.error);
     const state = rt.states.state;
-    state.$groups = { ...state.$groups, [groupType]: String(groupKey) };
+    const key = String(groupKey);
+    // As posthog-js: a group new to this user is announced, with or without properties.
+    const isNew = state.$groups[groupType] !== key;
+    state.$groups = { ...state.$groups, [groupType]: key };
     personOn(rt);
-    if (properties) track(rt, event.event, event.properties);
+    if (isNew || properties) track(rt, event.event, event.properties);
     reloadFlags(rt.flagState);
   },
 
@@ -88,11 +90,40 @@ export const identityMethods: Pick<
   },
 
   get_distinct_id: (rt) => rt.states.state.distinct_id,
-  get_session_id: (rt) => rt.states.session(Date.now()),
 
   setPersonProperties(rt, $set?: Properties, $set_once?: Properties) {
     if (noPersons(rt, 'setPersonProperties')) return;
     personOn(rt);
     setPerson(rt, $set, $set_once);
+  },
+};
+
+/** posthog-js's other person and group methods (full build). */
+export const identityExtraMethods: Pick<Methods, 'getGroups' | 'resetGroups' | 'unsetPersonProperties' | 'createPersonProfile' | 'setInternalOrTestUser'> = {
+  getGroups: (rt) => ({ ...rt.states.state.$groups }),
+
+  resetGroups(rt) {
+    rt.states.state.$groups = {};
+    rt.states.save();
+    reloadFlags(rt.flagState);
+  },
+
+  unsetPersonProperties(rt, names) {
+    if (noPersons(rt, 'unsetPersonProperties')) return;
+    personOn(rt);
+    track(rt, '$set', { $unset: [names].flat() });
+  },
+
+  createPersonProfile(rt) {
+    const state = rt.states.state;
+    if (noPersons(rt, 'createPersonProfile') || state.$epp || state.$user_state === 'identified') return;
+    personOn(rt);
+    setPerson(rt, {}, {});
+  },
+
+  setInternalOrTestUser(rt) {
+    if (noPersons(rt, 'setInternalOrTestUser')) return;
+    personOn(rt);
+    setPerson(rt, { $internal_or_test_user: true }, undefined);
   },
 };

@@ -2,7 +2,7 @@
  * `import hogtail from 'hogtail'` (browser condition) and `hogtail/browser`: a ready instance, as
  * posthog-js's default export is, plus the factory for pages that need more than one project.
  */
-import { createHogtail } from './client';
+import { createHogtail } from './drop-in';
 
 // Autocapture is a chunk of its own, loaded at init unless the app sets `autocapture: false`.
 const hogtail = createHogtail(() => import('./autocapture').then((module) => module.startAutocapture));

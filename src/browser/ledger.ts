@@ -17,11 +17,14 @@
  */
 import type { QueuedEvent } from '../core/event';
 import type { QueuePersistence } from '../core/queue';
+import { attempt } from '../core/safe-json';
 import { keysWith, readKey, removeKey, writeKey } from './storage';
 
 export interface Ledger extends QueuePersistence {
   /** Every event this tab holds, oldest first. */
   list(): QueuedEvent[];
+  /** The events held in memory only (over the caps, no storage, or captured in this task). */
+  unstored(): QueuedEvent[];
   /** Ids of other tabs that have stored events. */
   others(): string[];
   /** Makes a gone tab's stored events ours (re-keyed under our id) and returns them. */
@@ -95,7 +98,8 @@ export function createLedger(
   function schedule(): void {
     if (scheduled || !writable) return;
     scheduled = true;
-    queueMicrotask(persist);
+    // Nothing may throw from a microtask into the page (a page that patched Array.prototype.map).
+    queueMicrotask(() => attempt(persist, 0));
   }
 
   return {
@@ -134,6 +138,12 @@ export function createLedger(
 
     list() {
       return Array.from(items.values(), (item) => item.record);
+    },
+
+    unstored() {
+      const found: QueuedEvent[] = [];
+      for (const item of items.values()) if (!item.segment) found.push(item.record);
+      return found;
     },
 
     others() {

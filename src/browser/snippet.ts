@@ -37,3 +37,17 @@ export function adoptSnippet(stub: SnippetStub, client: Hogtail): Hogtail {
   }
   return client;
 }
+
+/**
+ * Assigns `window.hogtail`; when the official snippet's stub is at `window.posthog`, initialises
+ * from it, replays its calls in order and takes its place, so a site can swap posthog-js's
+ * array.js for this file and change nothing else. A real posthog-js already on the page is left
+ * alone.
+ */
+export function installScriptTag(client: Hogtail): void {
+  const w = window as unknown as Record<string, unknown>;
+  w.hogtail = client;
+  const stub = w.posthog;
+  if (isSnippetStub(stub)) w.posthog = adoptSnippet(stub, client);
+  else if (stub === undefined) w.posthog = client;
+}

@@ -9,8 +9,11 @@
  * are read from posthog-js's own key the first time.
  */
 import type { FlagsSnapshot } from '../core/flags/decide';
+import { attempt } from '../core/safe-json';
 import { uuidv7 } from '../core/uuid';
-import { parseRecord, storageBacking, type StateBacking } from './persistence/backing';
+import { storageBacking, type StateBacking } from './persistence/backing';
+import { withPlainArrays } from './plain-json';
+import { checkState } from './state-check';
 
 export interface PersistedState {
   distinct_id: string;
@@ -41,6 +44,8 @@ export interface StateStore {
   save(): void;
   /** The session id for an event at `now`, rotating after 30 minutes idle or 24 hours. */
   session(now: number): string;
+  /** Told each new session id. */
+  onNewSession?: (sessionId: string) => void;
 }
 
 const IDLE_MS = 30 * 60_000;
@@ -51,10 +56,6 @@ export function freshState(deviceId?: string, optout?: boolean): PersistedState 
   return { distinct_id: id, $device_id: deviceId ?? id, $user_state: 'anonymous', props: {}, $groups: {}, optout };
 }
 
-function parse(text: string | null): Partial<PersistedState> | undefined {
-  const value = parseRecord(text) as Partial<PersistedState> | undefined;
-  return typeof value?.distinct_id === 'string' ? value : undefined;
-}
 
 /**
  * @param store localStorage (or undefined in memory mode): another tab's write of `key` there is
@@ -68,11 +69,19 @@ export function createStateStore(
   token: string,
   bootstrap: { distinctID?: unknown; isIdentifiedID?: unknown } | undefined,
   backing: StateBacking = storageBacking(store, key, token),
+  onBad?: (field: string, value: unknown) => void,
 ): StateStore {
   const load = (): PersistedState | undefined => {
-    const saved = parse(backing.json());
-    return saved && { ...freshState(), ...saved };
+    let repaired = false;
+    const text = backing.json();
+    const saved = checkState(text === null ? undefined : attempt(() => JSON.parse(text) as unknown, text), (field, value) => {
+      repaired = true;
+      onBad?.(field, value);
+    });
+    if (repaired) queueMicrotask(() => save()); // written back repaired, so it is reported once
+    return saved && { ...freshState(), ...(saved as Partial<PersistedState>) };
   };
+  let scheduled = false;
   let state = load();
   if (!state) {
     state = freshState();
@@ -84,10 +93,10 @@ export function createStateStore(
         : backing.adopt();
     Object.assign(state, from);
   }
-  let scheduled = false;
   const write = () => {
     scheduled = false;
-    backing.save(state!);
+    // In a microtask: nothing may throw from here into the page (a page's JSON.stringify that throws).
+    attempt(() => withPlainArrays(() => backing.save(state!)), 0);
   };
   const save = () => {
     if (scheduled) return;
@@ -102,7 +111,7 @@ export function createStateStore(
     });
   }
 
-  return {
+  const stateStore: StateStore = {
     get state() {
       return state!;
     },
@@ -114,10 +123,13 @@ export function createStateStore(
     session(now) {
       const s = state!;
       let sid = s.sid;
-      if (!sid || now - sid[1] > IDLE_MS || now - sid[2] > MAX_SESSION_MS) sid = s.sid = [uuidv7(now), now, now];
-      else sid[1] = now;
+      if (!sid || now - sid[1] > IDLE_MS || now - sid[2] > MAX_SESSION_MS) {
+        sid = s.sid = [uuidv7(now), now, now];
+        stateStore.onNewSession?.(sid[0]);
+      } else sid[1] = now;
       save();
       return sid[0];
     },
   };
+  return stateStore;
 }

@@ -34,3 +34,4 @@ export function keysWith(store: Storage | undefined, prefix: string): string[] {
   }, 0);
   return found;
 }
+

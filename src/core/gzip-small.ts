@@ -7,7 +7,8 @@
  * Correctness is checked against node:zlib in test/core/gzip-small.test.ts.
  */
 // Built once at load (2,048 steps): shorter than building it lazily, and every use needs it.
-const CRC_TABLE = new Int32Array(256).map((_, n) => {
+// Pure: a bundle that never calls gzipSmall (the lite script tag) drops the table too.
+const CRC_TABLE = /* @__PURE__ */ new Int32Array(256).map((_, n) => {
   for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
   return n;
 });

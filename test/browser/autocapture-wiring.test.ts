@@ -4,7 +4,7 @@
 // a warning, by name, when a build without autocapture (the lite script tag) is asked for it.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AutocaptureStart } from '../../src/browser/autocapture';
-import { createHogtail } from '../../src/browser/client';
+import { createHogtail } from '../../src/browser/drop-in';
 import { tick } from './helpers';
 
 let KEY = 'phc_wiring';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createHogtail } from '../../src/browser/client';
+import { createHogtail } from '../../src/browser/drop-in';
 import { fakeFetch, tick } from './helpers';
 
 // A project key per test: clients of earlier tests stay alive (their timers and decide answers can
@@ -182,7 +182,9 @@ describe('browser client', () => {
     const refused = createHogtail();
     const original = console.error;
     console.error = () => {};
-    expect(refused.init('phx_personal', {})).toBeUndefined();
+    // init() returns the instance as posthog-js's does; refused, it stays unloaded.
+    expect(refused.init('phx_personal', {})).toBe(refused);
+    expect(refused.__loaded).toBe(false);
     console.error = original;
   });
 

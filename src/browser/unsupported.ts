@@ -1,0 +1,67 @@
+/**
+ * Methods of posthog-js (every one the official snippet stubs) for products hogtail does not
+ * have: session recording, surveys UI, early access, the toolbar, logs, identity verification and
+ * extensions. Each exists so a page written for posthog-js keeps running: it never throws, returns
+ * what posthog-js returns when the product is off, and warns once naming the product.
+ */
+type Callback = (items: never[], context?: unknown) => void;
+
+export interface UnsupportedMethods {
+  startSessionRecording(options?: unknown): void;
+  stopSessionRecording(): void;
+  sessionRecordingStarted(): boolean;
+  get_session_replay_url(options?: unknown): string;
+  getSurveys(callback: Callback, forceReload?: boolean): void;
+  getActiveMatchingSurveys(callback: Callback, forceReload?: boolean): void;
+  renderSurvey(surveyId: string, selector: string): void;
+  displaySurvey(surveyId: string, options?: unknown): void;
+  cancelPendingSurvey(surveyId: string): void;
+  canRenderSurvey(surveyId: string): null;
+  canRenderSurveyAsync(surveyId: string, forceReload?: boolean): Promise<{ visible: false; disabledReason: string }>;
+  onSurveysLoaded(callback: Callback): () => void;
+  onActiveMatchingSurveysChanged(callback: Callback): () => void;
+  getEarlyAccessFeatures(callback: Callback, force_reload?: boolean, stages?: unknown): void;
+  updateEarlyAccessFeatureEnrollment(key: string, isEnrolled: boolean, stage?: string): void;
+  loadToolbar(params: unknown): boolean;
+  captureLog(options: unknown): void;
+  setIdentity(distinctId: string, hash: string): void;
+  clearIdentity(): void;
+  getExtension(name: string): undefined;
+}
+
+/** What each kind of method returns: nothing, false, '', a callback given [], an unsubscribe, a promise. */
+const EMPTY: Record<string, (callback?: unknown) => unknown> = {
+  v: () => undefined,
+  f: () => false,
+  s: () => '',
+  n: () => null,
+  c: (callback) => typeof callback === 'function' && callback([], { isLoaded: false, error: 'not supported by hogtail' }),
+  u: () => () => {},
+  p: () => Promise.resolve({ visible: false, disabledReason: 'not supported by hogtail' }),
+};
+
+/** product: method:kind … (kinds as in EMPTY). A string table: the script tag pays little for it. */
+const TABLE =
+  'session recording|startSessionRecording:v stopSessionRecording:v sessionRecordingStarted:f get_session_replay_url:s;' +
+  'surveys|getSurveys:c getActiveMatchingSurveys:c renderSurvey:v displaySurvey:v cancelPendingSurvey:v canRenderSurvey:n canRenderSurveyAsync:p onSurveysLoaded:u onActiveMatchingSurveysChanged:u;' +
+  'early access features|getEarlyAccessFeatures:c updateEarlyAccessFeatureEnrollment:v;' +
+  'the toolbar|loadToolbar:f;' +
+  'logs|captureLog:v;' +
+  'identity verification|setIdentity:v clearIdentity:v;' +
+  'extensions|getExtension:v';
+
+/** The methods, each warning once (through `warn`) that `product` is not part of hogtail. */
+export function unsupportedMethods(warn: (key: string, message: string) => void): UnsupportedMethods {
+  const methods: Record<string, (callback?: unknown) => unknown> = {};
+  for (const group of TABLE.split(';')) {
+    const [product, names] = group.split('|') as [string, string];
+    for (const entry of names.split(' ')) {
+      const [name, kind] = entry.split(':') as [string, string];
+      methods[name] = (callback) => {
+        warn(product, `${name}(): ${product} is not part of hogtail; nothing happens`);
+        return EMPTY[kind]!(callback);
+      };
+    }
+  }
+  return methods as unknown as UnsupportedMethods;
+}
