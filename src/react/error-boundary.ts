@@ -31,8 +31,6 @@ interface BoundaryState {
 
 const CLEAR: BoundaryState = { caught: false, error: undefined, componentStack: '', exceptionEvent: undefined };
 
-type ExceptionCapturer = (error: unknown, properties?: Properties) => unknown;
-
 /** Records the error through the client; React's component stack rides along as its cause. */
 export function captureReactError(client: PostHogClient, error: unknown, info: ErrorInfo, properties?: Properties): unknown {
   const stack = info.componentStack;
@@ -47,9 +45,8 @@ export function captureReactError(client: PostHogClient, error: unknown, info: E
     }
   }
   // A boundary must never throw itself (React would unmount the whole tree), so a client without
-  // captureException (an old build of the page's script tag) gets a warning instead of a crash.
-  const capture = (client as unknown as { captureException?: ExceptionCapturer }).captureException;
-  if (typeof capture === 'function') return capture.call(client, error, properties);
+  // captureException (an older script tag on the page) gets a warning instead of a crash.
+  if (typeof client.captureException === 'function') return client.captureException(error, properties);
   console.warn('[hogtail] PostHogErrorBoundary: this client has no captureException(); the error was not recorded');
   return undefined;
 }

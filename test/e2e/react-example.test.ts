@@ -64,6 +64,9 @@ describe.runIf(hasChromium)('examples/react against hogtail dev', () => {
     expect(named('checkout clicked')[0]!.properties.variant).toBe(variant);
     expect(named('$feature_flag_called').map((e) => e.properties.$feature_flag)).toContain('checkout-button');
     if (variant === 'green') await until(() => named('$feature_view').length > 0, 'the feature view');
+    // The error boundary recorded the broken widget through the client's captureException.
+    const exception = await until(() => named('$exception')[0], 'the $exception event');
+    expect(JSON.stringify(exception.properties.$exception_list)).toContain('the widget broke');
     // The render error is recorded by the boundary, and React's own rethrow is the only page error.
     expect(pageErrors.filter((error) => !error.includes('the widget broke'))).toEqual([]);
     await context.close();
