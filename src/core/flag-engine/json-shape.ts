@@ -1,8 +1,7 @@
 /** Small predicates for picking apart untrusted JSON without casts. */
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** A JSON object (not null, not an array): core's one object check, under the name JSON readers use. */
+export { isObject as isPlainObject } from '../special-events';
 
 /** For error messages: "got number", "got null", "got an array". */
 export function describeType(value: unknown): string {
