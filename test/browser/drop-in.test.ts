@@ -182,9 +182,6 @@ describe('posthog-js drop-in', () => {
 
   it('$pageleave on pagehide by default when page views are on; defaults 2025-05-24 means history_change', async () => {
     const { sent } = fakeFetch();
-    // happy-dom's own sendBeacon would fetch the fake host for real and reject unhandled; the
-    // beaconed events stay stored either way and go out with the flush below.
-    vi.spyOn(navigator, 'sendBeacon').mockReturnValue(true);
     const client = init({ capture_pageview: undefined, defaults: '2025-05-24' });
     history.pushState({}, '', '/next');
     dispatchEvent(new Event('pagehide'));
