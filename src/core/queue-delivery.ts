@@ -40,6 +40,29 @@ function retryError(count: number, result: Extract<DeliveryResult, { kind: 'retr
   return new TransportError(message, failures, delay, result.status, result.cause);
 }
 
+/** What an answer other than "retry" does to its batch: delivered, dropped, or halved (`split`) to isolate a bad event. */
+function applyAnswer(
+  state: QueueState,
+  options: QueueOptions,
+  batch: Entry[],
+  result: Exclude<DeliveryResult, { kind: 'retry' }>,
+  split: () => void,
+): void {
+  const events = eventsOf(batch);
+  if (result.kind === 'ok') {
+    state.stats.delivered += batch.length;
+    options.persistence?.removed(events);
+    options.onDelivered?.(events);
+  } else if (result.kind === 'reject') {
+    state.drop(events, 'rejected', `${batch.length} event(s) dropped: ${result.message}`, result.status);
+  } else if (batch.length === 1) {
+    const reason = result.status === 413 ? 'too_large' : 'rejected';
+    state.drop(events, reason, `event ${events[0]!.uuid} dropped: ${result.message}. Every other event of its request is delivered.`, result.status);
+  } else {
+    split();
+  }
+}
+
 export function createDelivery(state: QueueState, options: QueueOptions, retry: RetryOptions): Delivery {
   const { line, stats } = state;
   const random = options.random ?? Math.random;
@@ -137,21 +160,11 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     if (result.kind === 'retry') return retryLater(batch, result);
     if (usedSplit) splitStack.pop();
     failures = 0;
-    const events = eventsOf(batch);
-    if (result.kind === 'ok') {
-      stats.delivered += batch.length;
-      options.persistence?.removed(events);
-      options.onDelivered?.(events);
-    } else if (result.kind === 'reject') {
-      state.drop(events, 'rejected', `${batch.length} event(s) dropped: ${result.message}`, result.status);
-    } else if (batch.length === 1) {
-      const reason = result.status === 413 ? 'too_large' : 'rejected';
-      state.drop(events, reason, `event ${events[0]!.uuid} dropped: ${result.message}. Every other event of its request is delivered.`, result.status);
-    } else {
+    applyAnswer(state, options, batch, result, () => {
       putBackInFront(batch);
       const firstHalf = Math.ceil(batch.length / 2);
       splitStack.push(batch.length - firstHalf, firstHalf);
-    }
+    });
     state.settleWaiters();
     pump();
   }

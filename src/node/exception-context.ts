@@ -11,6 +11,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
+import { createLru } from '../core/lru';
 import type { NodeStackFrame } from './exception-frames';
 
 export interface ContextFrame extends NodeStackFrame {
@@ -23,7 +24,7 @@ const LINES_AROUND = 7;
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const FILES_KEPT = 20;
 /** filename → its lines (null: unreadable or too big), most recently used last. */
-const files = new Map<string, string[] | null>();
+const files = createLru<string, string[] | null>(FILES_KEPT);
 
 // Long lines are cut to their first 140 characters, as posthog-node cuts them.
 const snip = (line: string) => (line.length <= 150 ? line : line.slice(0, 140) + '...');
@@ -43,9 +44,7 @@ function linesOf(filename: string): string[] | null {
       lines = null;
     }
   }
-  files.delete(filename);
   files.set(filename, lines);
-  if (files.size > FILES_KEPT) files.delete(files.keys().next().value!);
   return lines;
 }
 

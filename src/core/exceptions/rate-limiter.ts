@@ -3,6 +3,7 @@
  * poll) sends a few `$exception` events and not thousands. posthog-js and posthog-node use the
  * same numbers: 10 per type at once, then 1 more every 10 seconds.
  */
+import { createLru } from '../lru';
 
 export interface ExceptionRateLimiter {
   /** True when an exception of this type may be captured now (and uses up a token). */
@@ -22,8 +23,8 @@ export function createExceptionRateLimiter(options: RateLimiterOptions = {}): Ex
   const size = options.bucketSize ?? 10;
   const refill = options.refillPerInterval ?? 1;
   const interval = options.intervalMs ?? 10_000;
-  /** type → [tokens left, time the last refill counts from] */
-  const buckets = new Map<string, [number, number]>();
+  /** type → [tokens left, time the last refill counts from]; the least recently thrown type goes first. */
+  const buckets = createLru<string, [number, number]>(MAX_TYPES);
   return {
     take(type, now = Date.now()) {
       let bucket = buckets.get(type);
@@ -32,7 +33,6 @@ export function createExceptionRateLimiter(options: RateLimiterOptions = {}): Ex
         if (intervals > 0) bucket = [Math.min(size, bucket[0] + intervals * refill), bucket[1] + intervals * interval];
       } else {
         bucket = [size, now];
-        if (buckets.size >= MAX_TYPES) buckets.delete(buckets.keys().next().value!);
       }
       const allowed = bucket[0] > 0;
       if (allowed) bucket[0]--;

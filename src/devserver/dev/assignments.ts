@@ -1,4 +1,5 @@
 /** The last flags decide gave each distinct id, for the page's "what each user got" panel. */
+import { createLru } from '../../core/lru';
 import type { FlagValue } from '../flags';
 
 export interface Assignment {
@@ -15,18 +16,11 @@ export interface AssignmentLog {
   count(): number;
 }
 
-/** Bounded, least recently answered dropped first: a load test must not grow it without end. */
+/** Bounded, least recently answered (or looked up) dropped first: a load test must not grow it without end. */
 export function createAssignmentLog(limit = 10_000): AssignmentLog {
-  const byId = new Map<string, Assignment>();
+  const byId = createLru<string, Assignment>(limit);
   return {
-    record(assignment) {
-      byId.delete(assignment.distinctId);
-      byId.set(assignment.distinctId, assignment);
-      if (byId.size > limit) {
-        const oldest = byId.keys().next();
-        if (oldest.done !== true) byId.delete(oldest.value);
-      }
-    },
+    record: (assignment) => byId.set(assignment.distinctId, assignment),
     get: (distinctId) => byId.get(distinctId),
     count: () => byId.size,
   };
