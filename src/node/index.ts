@@ -1,3 +1,7 @@
+/**
+ * `hogtail/node`: the server client on Node (node:http, zlib, file persistence, exit hooks), with
+ * posthog-node's class name and option names, and its error and message types.
+ */
 export { PostHog, PostHog as Hogtail } from './client';
 export type {
   AliasMessage,
