@@ -20,7 +20,7 @@ function choose(rt: Runtime, consent: ConsentStatus): void {
   if (consent === 'pending') removeKey(rt.store, key);
   else writeKey(rt.store, key, consent);
   if (persistAllowed(rt)) rt.states.save(); // the identity kept in memory meanwhile is written now
-  else removeKey(rt.store, rt.base + 'p'); // and forgotten when storing stops
+  else rt.states.forget(); // and forgotten when storing stops, the identity cookie included
 }
 
 export const consentMethods: Pick<Methods, 'opt_out_capturing' | 'opt_in_capturing' | 'has_opted_out_capturing'> = {

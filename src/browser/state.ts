@@ -42,6 +42,8 @@ export interface StateStore {
   /** Replaces the whole state (reset). */
   replace(next: PersistedState): void;
   save(): void;
+  /** Removes the stored state (its cookies too); what is in memory stays. */
+  forget(): void;
   /** The session id for an event at `now`, rotating after 30 minutes idle or 24 hours. */
   session(now: number): string;
   /** Told each new session id. */
@@ -120,6 +122,7 @@ export function createStateStore(
       save();
     },
     save,
+    forget: () => backing.forget(),
     session(now) {
       const s = state!;
       let sid = s.sid;

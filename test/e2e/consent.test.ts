@@ -68,11 +68,11 @@ describe.skipIf(!hasChromium)('consent modes', () => {
     expect(await env.site.collector.waitForDistinct('after opt out', 1, 10_000)).toBe(1);
     // Like posthog-js, a refusal under 'on_reject' means cookieless capture, not no capture.
     expect(received('after opt out').map((e) => e.distinct_id)).toEqual([COOKIELESS]);
-    // The refusal forgets the stored identity. (The identity cookie is still left in place, unlike
-    // posthog-js, which removes its persistence on refusal: reported on issue 13, not asserted here.)
+    // The refusal forgets the stored identity, in localStorage and in the identity cookie alike.
     const denied = await persisted(page, context);
     expect(denied.local).toContain('denied');
     expect(denied.local).not.toContain(id);
+    expect(denied.cookies.join(';')).not.toContain(id);
     // What was captured before anyone chose never left the page.
     expect(received('before choice')).toEqual([]);
     expect(errors).toEqual([]);

@@ -5,7 +5,7 @@
  * are in index.ts, behind the same interface, so the lite build leaves them out.
  */
 import { attempt } from '../../core/safe-json';
-import { readKey, writeKey } from '../storage';
+import { readKey, removeKey, writeKey } from '../storage';
 import { identityFromPosthog, type IdentityState } from './posthog-record';
 
 export type { IdentityState } from './posthog-record';
@@ -18,6 +18,8 @@ export interface StateBacking {
   save(state: IdentityState): void;
   /** The visitor posthog-js recorded, to adopt on a first visit (as hogtail's identity fields). */
   adopt(): Partial<IdentityState> | undefined;
+  /** Removes what save() wrote, cookies included (a refusal under the consent modes). */
+  forget(): void;
 }
 
 export const parseRecord = (text: string | null): unknown => attempt(() => JSON.parse(text!) as unknown, undefined);
@@ -27,6 +29,7 @@ export function storageBacking(store: Storage | undefined, key: string, token: s
   return {
     json: () => readKey(store, key),
     save: (state) => void writeKey(store, key, JSON.stringify(state)),
+    forget: () => removeKey(store, key),
     // posthogName() spells out `+`, `/` and `=`, which project keys (phc_ and base62) never hold.
     adopt: () => identityFromPosthog(parseRecord(readKey(store, 'ph_' + token + '_posthog'))),
   };

@@ -15,7 +15,7 @@
  * Like posthog-js, a mode whose storage is unavailable falls back to cookies, then to memory.
  */
 import { attempt } from '../../core/safe-json';
-import { readKey, writeKey } from '../storage';
+import { readKey, removeKey, writeKey } from '../storage';
 import { parseRecord, type StateBacking } from './backing';
 import { cookieDomain, crossSubdomainByDefault, readCookie, writeCookie, type CookieOptions } from './cookies';
 import { posthogCookieRecord, posthogName, visitFromPosthog } from './posthog-record';
@@ -114,6 +114,12 @@ export function openStateBacking(
         setCookie(key, JSON.stringify(kept));
       } else writeKey(store, key, JSON.stringify(state));
       if (cookies) setCookie(name, JSON.stringify(posthogCookieRecord(state)));
+    },
+    forget() {
+      if (mode === 'cookie') writeCookie(key, undefined, options!);
+      else removeKey(store, key);
+      if (cookies) writeCookie(name, undefined, options!);
+      written.clear();
     },
     adopt() {
       if (mode === 'memory') return undefined;
