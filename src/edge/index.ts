@@ -4,22 +4,4 @@
  */
 export { PostHog, PostHog as Hogtail } from './client';
 export type { PostHogOptions } from './client';
-export type {
-  AliasMessage,
-  BeforeSendEvent,
-  BeforeSendFn,
-  EventMessage,
-  GroupIdentifyMessage,
-  IdentifyMessage,
-  ScreenMessage,
-  SurveyMessage,
-  SurveySentMessage,
-} from '../core/server/messages';
-export type { FlagOptions } from '../core/server/feature-flags';
-export type { FetchLike } from '../core/server/options';
-export { DroppedEventsError, HogtailError, InvalidEventError, TransportError } from '../core/errors';
-export type { DropReason } from '../core/errors';
-export type { QueueStats } from '../core/queue';
-export type { HttpExecutor, HttpRequest, HttpResponse } from '../core/transport';
-export type { FlagValue } from '../core/flags/decide';
-export { LIB_VERSION } from '../core/version';
+export * from '../core/server/entry-exports';

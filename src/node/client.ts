@@ -13,16 +13,6 @@ import { createLocalFlags, type LocalFlags } from './local-flags/local-flags';
 import { resolveNodeOptions, type NodeOnlyOptions, type PostHogOptions } from './options';
 import { openFilePersistence } from './persistence/file-persistence';
 
-export type {
-  AliasMessage,
-  EventMessage,
-  GroupIdentifyMessage,
-  IdentifyMessage,
-  ScreenMessage,
-  SurveyMessage,
-  SurveySentMessage,
-} from '../core/server/messages';
-
 type Properties = Record<string, unknown>;
 
 export class PostHog extends ServerClient implements ExitAware {
