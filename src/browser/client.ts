@@ -38,6 +38,10 @@ import type { Properties } from './types';
 
 /** The methods every build has: hogtail's own API (the script tag's lite build has only these). */
 const coreMethods: Partial<Methods> = { ...captureMethods, ...identityMethods, ...sessionMethods, ...consentMethods, ...flagMethods };
+type CoreMethodName = keyof (typeof captureMethods & typeof identityMethods & typeof sessionMethods & typeof consentMethods & typeof flagMethods);
+
+/** The lite script tag's client: hogtail's own API without the posthog-js extras. */
+export type HogtailLite = Pick<Hogtail, CoreMethodName | 'init' | 'on' | 'onFeatureFlags' | '__loaded'>;
 
 /** What a build adds to the core (drop-in.ts: everything posthog-js has). */
 export interface Features {

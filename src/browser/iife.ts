@@ -8,10 +8,13 @@ import type { Hogtail } from './index';
 import { installScriptTag } from './snippet';
 
 // What `import 'hogtail/hogtail.iife.js'` (and the script tag) gives TypeScript: the global it sets.
+// An interface, so that it merges with the lite tag's declaration (iife-lite.ts) instead of clashing.
 declare global {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HogtailScriptTag extends Hogtail {}
   interface Window {
     /** The script tag's client; also `window.posthog` unless a real posthog-js is already there. */
-    hogtail: Hogtail;
+    hogtail: HogtailScriptTag;
   }
 }
 

@@ -65,4 +65,20 @@ export function typeTests(consumer: () => string): void {
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   }, 60_000);
+
+  // Its own program: the lite tag types window.hogtail with fewer methods than the full one.
+  it.each(['node16', 'bundler', 'node10'])('the lite script tag types window.hogtail with its own methods only, under %s resolution', (name) => {
+    const code = `import 'hogtail/hogtail.lite.iife.js';
+window.hogtail.init('phc_x', { api_host: 'http://127.0.0.1:1' }).capture('signed up', { plan: 'pro' });
+export const flag: boolean | undefined = window.hogtail.isFeatureEnabled('beta');
+// @ts-expect-error getGroups is a posthog-js extra the lite build does not have
+window.hogtail.getGroups();
+`;
+    const setup = setups[name]!;
+    const file = setup.files[0]!.replace(/^[^.]+/, 'lite');
+    writeFileSync(join(consumer(), file), code);
+    const result = typecheck(consumer(), 'lite-' + name, { ...setup, files: [file] });
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  }, 60_000);
 }

@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import * as acorn from 'acorn';
+import { gzipSync } from 'node:zlib';
+const code = readFileSync(process.argv[2], 'utf8');
+const strs = [];
+const walk = (n) => { if (!n || typeof n.type !== 'string') return; if (n.type === 'Literal' && typeof n.value === 'string') strs.push(code.slice(n.start, n.end)); if (n.type === 'TemplateLiteral') strs.push(code.slice(n.start, n.end));
+  for (const k in n) { const v = n[k]; if (Array.isArray(v)) v.forEach(walk); else if (v && typeof v.type === 'string') walk(v); } };
+walk(acorn.parse(code, { ecmaVersion: 2022 }));
+const tot = strs.reduce((a, s) => a + s.length, 0);
+const long = strs.filter((s) => s.length > 30);
+console.log('strings', strs.length, 'bytes', tot, 'long', long.length, long.reduce((a, s) => a + s.length, 0), 'gz of long joined', gzipSync(long.join('\n'), { level: 9 }).length);
+long.sort((a, b) => b.length - a.length); for (const s of long.slice(0, +process.argv[3] || 40)) console.log(s.length, s.slice(0, 160));
