@@ -2,7 +2,6 @@
  * Feature-flag state that outlives init(): listeners may subscribe before it. flags.ts drives it;
  * capture.ts reads the event properties it derives.
  */
-import type { Lru } from '../core/lru';
 import { featureProperties, type FlagsSnapshot } from '../core/flags/decide';
 import type { FlagsListener, Properties } from './types';
 
@@ -16,9 +15,6 @@ export interface FlagsState {
   queued: boolean;
   propsOf?: FlagsSnapshot | undefined;
   props?: Properties | undefined;
-  /** `$feature_flag_called` already sent, and the persisted record it was read from. */
-  calls?: Lru<string, true>;
-  callsFrom?: string[];
 }
 
 export const createFlagsState = (): FlagsState => ({ listeners: new Set(), chain: Promise.resolve(), queued: false });

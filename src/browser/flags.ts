@@ -5,22 +5,14 @@
  * does every event: each carries `$feature/<key>` and `$active_feature_flags` once flags are
  * known. Requests are debounced and one at a time: asking during a request runs one more after
  * it, with whatever the state is then. A failed request changes nothing; the next trigger tries
- * again. The request goes as a bare POST with a string body (text/plain, no custom headers): a
+ * again. The request is core's flags client, as on the server (`/flags/?v=2`, `/decide/?v=3` for
+ * the rest of the page once `/flags` answers 404 or 405, transient failures retried within the
+ * request timeout), sent as a bare POST with a string body (text/plain, no custom headers): a
  * "simple" request, so a cross-origin collector costs no CORS preflight.
  */
 import { HogtailError } from '../core/errors';
-import {
-  acceptsGzip,
-  decideBody,
-  decideUrl,
-  featureProperties,
-  mergeDecide,
-  parseDecideResponse,
-  parsePayload,
-  type FlagsSnapshot,
-  type FlagValue,
-} from '../core/flags/decide';
-import { createLru } from '../core/lru';
+import { featureProperties, mergeDecide, parsePayload, type FlagsSnapshot, type FlagValue } from '../core/flags/decide';
+import { createFlagsClient } from '../core/flags/flags-client';
 import { attempt } from '../core/safe-json';
 import { track } from './capture';
 import { numberOption } from './config';
@@ -29,7 +21,7 @@ import type { FlagsState } from './flags-state';
 import type { FeatureFlagResult, FlagOptions, FlagsListener, Properties } from './types';
 import type { Methods, Runtime } from './runtime';
 
-/** How many (key, value) pairs `$feature_flag_called` remembers per distinct id (bounded, LRU). */
+/** How many (key, value) pairs `$feature_flag_called` remembers per distinct id (bounded). */
 const CALLS_KEPT = 1_000;
 
 function notify(rt: Runtime, listener: FlagsListener): void {
@@ -38,13 +30,16 @@ function notify(rt: Runtime, listener: FlagsListener): void {
   if (flags) attempt(() => listener(featureProperties(flags).$active_feature_flags as string[], flags), 0);
 }
 
+/** The flags and payloads of a snapshot: what listeners hear of (the request id is new in every answer). */
+const news = (snapshot: FlagsSnapshot | undefined) => JSON.stringify([snapshot?.flags, snapshot?.payloads]);
+
 function apply(rt: Runtime, next: FlagsSnapshot): void {
   const { states } = rt;
-  if (JSON.stringify(states.state.ff) !== JSON.stringify(next)) {
-    states.state.ff = next;
-    states.save();
-    rt.flagState.listeners.forEach((listener) => notify(rt, listener));
-  }
+  const changed = news(states.state.ff) !== news(next);
+  // Stored even when only the request id is new: `$feature_flag_called` names the latest evaluation.
+  states.state.ff = next;
+  states.save();
+  if (changed) rt.flagState.listeners.forEach((listener) => notify(rt, listener));
 }
 
 /** Asks for flags once the current task is done; at most one more request while one is waiting. */
@@ -72,23 +67,22 @@ export function startFlags(rt: Runtime): void {
   // Server-rendered flags are as fresh as the page: they replace what an earlier page stored.
   if (bootstrap?.featureFlags) apply(rt, { flags: bootstrap.featureFlags, payloads: bootstrap.featureFlagPayloads ?? {} });
   const off = config.advanced_disable_decide || config.advanced_disable_feature_flags || config.advanced_disable_flags;
+  // `&config=true`: the answer carries the project's config as decide's did (supportedCompression,
+  // autocapture_opt_out), as posthog-js asked for it before it moved that config to a file of its own.
+  const client = createFlagsClient({ ...endpoint, executor: fetchExecutor, headers: {}, query: '&config=true' });
   flags.fetchFlags = () => {
     if (off) return undefined;
     const state = states.state;
-    const body = decideBody(endpoint.apiKey, state.distinct_id, { groups: state.$groups, personProperties: state.fp, groupProperties: state.fg });
-    return fetchExecutor({ url: decideUrl(endpoint.host), body, headers: {}, timeoutMs: endpoint.timeoutMs })
-      .then((response) => {
-        if (response.status !== 200) throw `HTTP ${response.status}`;
-        const result = parseDecideResponse(response.body);
-        // Autocapture: the project's off switch, remembered for the next page.
-        if (result.autocaptureOptOut !== undefined) {
-          states.state.aco = result.autocaptureOptOut;
-          states.save();
-        }
-        if (!config.disable_compression) endpoint.gzip = acceptsGzip(result);
+    return client
+      .fetch(state.distinct_id, { groups: state.$groups, personProperties: state.fp, groupProperties: state.fg })
+      .then((result) => {
+        // Autocapture: the project's off switch, remembered for the next page (apply() saves it).
+        if (result.autocaptureOptOut !== undefined) states.state.aco = result.autocaptureOptOut;
+        if (!config.disable_compression) endpoint.gzip = result.gzip;
         apply(rt, mergeDecide(states.state.ff, result));
       })
-      .catch((error: unknown) => rt.report(new HogtailError(`feature flags not loaded (${String(error)}); keeping the last ones`)));
+      // An Error always: the flags client's, or one thrown above (listeners and storage are guarded).
+      .catch((error: Error) => rt.report(new HogtailError(`feature flags not loaded (${error.message}); keeping the last ones`)));
   };
   flags.listeners.forEach((listener) => notify(rt, listener)); // each is told only if flags are known
   reloadFlags(flags);
@@ -105,25 +99,22 @@ export function startFlags(rt: Runtime): void {
 
 /** The flag's value; the first time this person sees this value, `$feature_flag_called`. */
 function flagValue(rt: Runtime, key: string, options?: FlagOptions) {
-  const { states, flagState: dedup } = rt;
+  const { states } = rt;
   const state = states.state;
-  const flags = state.ff?.flags;
-  const flag = flags?.[key];
-  if (flags && options?.send_event !== false) {
-    // The set is rebuilt from the persisted record (`fc`: [distinct id, …JSON [key, value]]) when
-    // that changed: another distinct id, or another tab's write.
-    if (state.fc?.[0] !== state.distinct_id) state.fc = [state.distinct_id];
-    if (state.fc !== dedup.callsFrom) {
-      dedup.calls = createLru(CALLS_KEPT);
-      for (const call of state.fc.slice(1)) dedup.calls.set(call, true);
-    }
-    const calls = dedup.calls!;
+  const ff = state.ff;
+  const flag = ff?.flags[key];
+  if (ff && options?.send_event !== false) {
+    // What was sent is persisted (`fc`: [distinct id, …JSON [key, value], oldest first]), so a
+    // reload or another tab of the same person does not send it again; another id starts over.
+    const id = state.distinct_id;
+    const sent = state.fc?.[0] === id ? state.fc : [id];
     const call = JSON.stringify([key, flag]);
-    if (!calls.has(call)) {
-      calls.set(call, true);
-      dedup.callsFrom = state.fc = [state.distinct_id, ...calls.keys()];
+    if (!sent.includes(call, 1)) {
+      // Bounded: past CALLS_KEPT pairs the oldest is forgotten.
+      state.fc = [id, ...sent.slice(1).slice(1 - CALLS_KEPT), call];
       states.save();
-      track(rt, '$feature_flag_called', { $feature_flag: key, $feature_flag_response: flag });
+      // A key the answer lacks has no value to record: the response is left out, never sent as false.
+      track(rt, '$feature_flag_called', { $feature_flag: key, $feature_flag_response: flag, $feature_flag_request_id: ff.requestId });
     }
   }
   return flag;

@@ -30,10 +30,10 @@ export interface PersistedState {
   ff?: FlagsSnapshot;
   /** `$feature_flag_called` already sent: [distinct id, …JSON [key, value]]. */
   fc?: string[];
-  /** setPersonPropertiesForFlags / setGroupPropertiesForFlags overrides, sent with every decide. */
+  /** setPersonPropertiesForFlags / setGroupPropertiesForFlags overrides, sent with every flags request. */
   fp?: Record<string, unknown>;
   fg?: Record<string, Record<string, unknown>>;
-  /** The server's `autocapture_opt_out` from the last decide answer that had it (autocapture). */
+  /** The server's `autocapture_opt_out` from the last flags answer that had it (autocapture). */
   aco?: boolean;
 }
 

@@ -10,11 +10,11 @@ import { tick } from './helpers';
 let KEY = 'phc_wiring';
 let tests = 0;
 
-/** A decide answer as the server sends it, with the autocapture switch when given. */
+/** A flags answer as the server sends it (`/flags/?v=2&config=true`), with the autocapture switch when given. */
 function serveDecide(optOut?: boolean) {
   (globalThis as any).fetch = vi.fn(async (url: string) => ({
     status: 200,
-    text: async () => (url.includes('/decide/') ? JSON.stringify({ featureFlags: {}, ...(optOut === undefined ? {} : { autocapture_opt_out: optOut }) }) : '{"status":"Ok"}'),
+    text: async () => (url.includes('/flags/') ? JSON.stringify({ featureFlags: {}, ...(optOut === undefined ? {} : { autocapture_opt_out: optOut }) }) : '{"status":"Ok"}'),
     headers: { get: () => null },
   }));
 }

@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
-// Browser feature flags against a real collector on 127.0.0.1: decide requests as the server sees
-// them, events as they arrive. Waits are for conditions (a request, an event), never for a duration,
-// except where a test must show that something did NOT happen (then it waits for several polls).
+// Browser feature flags against a real collector on 127.0.0.1: flag requests (`/flags/?v=2`, or
+// `/decide/?v=3` on an older server) as the server sees them, events as they arrive. Waits are for
+// conditions (a request, an event), never for a duration, except where a test must show that
+// something did NOT happen (then it waits for several polls).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHogtail } from '../../src/browser/drop-in';
 import type { Hogtail } from '../../src/browser/hogtail';
 import { createCollector, defaultDecideResponse, type Collector, type DecideRequest, type DecideResponse } from '../../src/devserver';
+import { sendText } from '../../src/devserver/http/respond';
 
 const KEY = 'phc_flags';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,13 +24,24 @@ async function until<T>(check: () => T | undefined | false, what: string, timeou
 
 interface Seen extends DecideRequest {
   contentType: string | undefined;
+  headers: Record<string, unknown>;
   query: string | undefined;
+}
+
+/** A scripted answer to a flags request, instead of the collector's own. */
+interface Scripted {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
 }
 
 let collector: Collector;
 let seen: Seen[];
 let answer: (request: DecideRequest) => Partial<DecideResponse> | Promise<Partial<DecideResponse>>;
+/** The URL of every POST, in the order they arrived. */
 let paths: string[];
+/** Answers POSTs to /flags/ and /decide/ itself when it returns an answer (fault injection). */
+let script: ((url: string, index: number) => Scripted | undefined) | undefined;
 let inFlight = 0;
 let maxInFlight = 0;
 
@@ -36,16 +49,21 @@ beforeEach(async () => {
   localStorage.clear();
   seen = [];
   paths = [];
+  script = undefined;
   inFlight = maxInFlight = 0;
   answer = () => ({ featureFlags: { beta: true, off: false, exp: 'test' }, featureFlagPayloads: { exp: '{"color":"red"}' } });
   collector = await createCollector({
     handleExchange(exchange) {
-      paths.push(exchange.req.url ?? '');
+      const url = exchange.req.url ?? '';
+      // happy-dom preflights every cross-origin request, simple or not: only the POSTs are counted.
+      if (exchange.req.method === 'POST') paths.push(url);
+      const scripted = exchange.outcome.kind === 'decide' ? script?.(url, flagRequests().length - 1) : undefined;
+      if (scripted) return sendText(exchange.req, exchange.res, scripted.status, scripted.body, scripted.headers);
       exchange.record();
       exchange.respond();
     },
     async decide(request, headers) {
-      seen.push({ ...request, contentType: headers['content-type'] as string | undefined, query: request.version });
+      seen.push({ ...request, contentType: headers['content-type'] as string | undefined, headers, query: request.version });
       maxInFlight = Math.max(maxInFlight, ++inFlight);
       try {
         return { ...defaultDecideResponse(), ...(await answer(request)) };
@@ -67,20 +85,99 @@ const init = (config: Record<string, unknown> = {}): Hogtail => {
 const flagsKnown = (client: Hogtail) =>
   new Promise<[string[], Record<string, unknown>]>((resolve) => client.onFeatureFlags((active, flags) => resolve([active, flags])));
 const eventsNamed = (name: string) => collector.events.filter((event) => event.event === name);
+/** The URLs of the flag requests (either endpoint) in the order they arrived. */
+const flagRequests = () => paths.filter((path) => path.startsWith('/flags/') || path.startsWith('/decide/'));
+const V2_ONLY = JSON.stringify({
+  flags: {
+    beta: { key: 'beta', enabled: true, variant: null, metadata: { id: 1, version: 1, payload: null } },
+    exp: { key: 'exp', enabled: true, variant: 'test', metadata: { id: 2, version: 1, payload: '{"color":"blue"}' } },
+    off: { key: 'off', enabled: false, variant: null, metadata: { id: 3, version: 1, payload: null } },
+  },
+  errorsWhileComputingFlags: false,
+  requestId: 'req-v2',
+  supportedCompression: ['gzip', 'gzip-js'],
+});
 
 describe('browser feature flags', () => {
-  it('asks decide at init with the project key and identity, as a simple text/plain request, and hands flags to onFeatureFlags', async () => {
+  it('asks /flags/?v=2&config=true at init with the key and identity, as a simple text/plain request, and hands flags to onFeatureFlags', async () => {
     const client = init();
     const [active, flags] = await flagsKnown(client);
     expect(flags).toEqual({ beta: true, off: false, exp: 'test' });
     expect(active.sort()).toEqual(['beta', 'exp']);
+    expect(flagRequests()).toEqual(['/flags/?v=2&config=true']);
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ api_key: KEY, distinct_id: client.get_distinct_id(), query: '3' });
+    // The body of today's servers: the override objects present even when empty.
+    expect(seen[0]!.body).toEqual({
+      token: KEY,
+      distinct_id: client.get_distinct_id(),
+      groups: {},
+      person_properties: {},
+      group_properties: {},
+      geoip_disable: false,
+    });
+    expect(seen[0]!.query).toBe('2');
     // No custom headers and a string body: the browser sends text/plain, which needs no preflight.
     expect(seen[0]!.contentType).toMatch(/^text\/plain/);
+    expect(Object.keys(seen[0]!.headers).filter((name) => name.startsWith('x-') || name === 'content-encoding')).toEqual([]);
     expect(client.getFeatureFlag('exp', { send_event: false })).toBe('test');
     expect(client.isFeatureEnabled('off', { send_event: false })).toBe(false);
     expect(client.getFeatureFlagPayload('exp')).toEqual({ color: 'red' });
+  });
+
+  it('reads the v2 answer (flags with enabled, variant, metadata.payload), and $feature_flag_called carries its requestId', async () => {
+    script = (url) => (url.startsWith('/flags/') ? { status: 200, body: V2_ONLY, headers: { 'Content-Type': 'application/json' } } : undefined);
+    const client = init();
+    const [, flags] = await flagsKnown(client);
+    expect(flags).toEqual({ beta: true, exp: 'test', off: false });
+    expect(client.getFeatureFlagPayload('exp')).toEqual({ color: 'blue' });
+    expect(client.getFeatureFlag('exp')).toBe('test');
+    // A key the answer does not have: no value, so none is recorded (never false).
+    expect(client.getFeatureFlag('unknown')).toBeUndefined();
+    await client.flush();
+    const called = eventsNamed('$feature_flag_called').map((event) => event.properties);
+    expect(called).toHaveLength(2);
+    expect(called[0]).toMatchObject({ $feature_flag: 'exp', $feature_flag_response: 'test', $feature_flag_request_id: 'req-v2' });
+    expect(called[1]).toMatchObject({ $feature_flag: 'unknown', $feature_flag_request_id: 'req-v2' });
+    expect('$feature_flag_response' in called[1]!).toBe(false);
+  });
+
+  it('an older server: /flags answering 404 sends this and every later request to /decide/?v=3, with no error', async () => {
+    const errors: string[] = [];
+    script = (url) => (url.startsWith('/flags/') ? { status: 404, body: 'Not Found' } : undefined);
+    const client = init();
+    client.on('error', (error) => errors.push(error.message));
+    const [, flags] = await flagsKnown(client);
+    expect(flags).toEqual({ beta: true, off: false, exp: 'test' });
+    client.identify('user-decide');
+    await until(() => seen.length === 3, 'the second lookup');
+    expect(flagRequests()).toEqual(['/flags/?v=2&config=true', '/decide/?v=3', '/decide/?v=3']);
+    expect(seen[2]).toMatchObject({ distinct_id: 'user-decide', query: '3' });
+    expect(seen[2]!.body).toMatchObject({ token: KEY, groups: {}, person_properties: {} });
+    expect(errors).toEqual([]);
+  });
+
+  it('a 502 is retried (Retry-After honoured) and the flags arrive, with no error', async () => {
+    const errors: string[] = [];
+    script = (url, index) => (index < 2 ? { status: 502, body: 'bad gateway', headers: { 'Retry-After': '0' } } : undefined);
+    const client = init();
+    client.on('error', (error) => errors.push(error.message));
+    const [, flags] = await flagsKnown(client);
+    expect(flags).toEqual({ beta: true, off: false, exp: 'test' });
+    expect(flagRequests()).toEqual(['/flags/?v=2&config=true', '/flags/?v=2&config=true', '/flags/?v=2&config=true']);
+    expect(errors).toEqual([]);
+  });
+
+  it('a 400 is not retried: reported at once, the last good flags kept', async () => {
+    const client = init();
+    await flagsKnown(client);
+    const errors: string[] = [];
+    client.on('error', (error) => errors.push(error.message));
+    script = () => ({ status: 400, body: 'bad request' });
+    client.reloadFeatureFlags();
+    await until(() => errors.length === 1, 'the reported failure');
+    expect(errors[0]).toMatch(/^feature flags not loaded \(http:\/\/127\.0\.0\.1:\d+\/flags\/\?v=2&config=true answered 400: bad request\); keeping the last ones$/);
+    expect(flagRequests()).toHaveLength(2);
+    expect(client.getFeatureFlag('beta', { send_event: false })).toBe(true);
   });
 
   it('sends groups, person and group property overrides; identify, group, reset and the setters ask again', async () => {
@@ -115,8 +212,7 @@ describe('browser feature flags', () => {
     await until(() => seen.length === 7, 'decide after reset');
     expect(seen[6]!.distinct_id).toBe(client.get_distinct_id());
     expect(seen[6]!.distinct_id).not.toBe('user-1');
-    expect(seen[6]!.groups).toBeUndefined();
-    expect(seen[6]!.person_properties).toBeUndefined();
+    expect(seen[6]!.body).toMatchObject({ groups: {}, person_properties: {}, group_properties: {} });
     await sleep(50);
     expect(seen).toHaveLength(7);
   });
@@ -286,7 +382,7 @@ describe('browser feature flags', () => {
     expect(eventsNamed('after quota')[0]!.properties).toMatchObject({ '$feature/fresh': true, '$feature/exp': 'test' });
   });
 
-  it('a failed decide keeps the last good flags, is reported, and the next trigger tries again', async () => {
+  it('a failing server keeps the last good flags: retried twice, then reported, and the next trigger tries again', async () => {
     const errors: string[] = [];
     const client = init();
     client.on('error', (error) => errors.push(error.message));
@@ -296,7 +392,8 @@ describe('browser feature flags', () => {
     };
     client.reloadFeatureFlags();
     await until(() => errors.length === 1, 'the reported failure');
-    expect(errors[0]).toMatch(/feature flags not loaded.*500/);
+    expect(errors[0]).toMatch(/^feature flags not loaded \(.*\/flags\/\?v=2&config=true answered 500: .*decide is down \(after 2 retries\)\); keeping the last ones$/);
+    expect(flagRequests()).toHaveLength(4); // the first lookup, then one and its 2 retries
     expect(client.getFeatureFlag('beta', { send_event: false })).toBe(true);
 
     answer = () => ({ featureFlags: { beta: false } });

@@ -13,8 +13,9 @@ export function fakeFetch(answer: () => number = () => 200) {
   const sent: SentEvent[] = [];
   const urls: string[] = [];
   const fetch = vi.fn(async (url: string, init: { body: Uint8Array | string }) => {
-    // Decide (feature flags, asked at init) answers as a server with no flags that takes gzip.
-    if (url.includes('/decide/')) {
+    // Flags (asked at init: /flags/, or /decide/ on an older server) answer as a server with no
+    // flags that takes gzip.
+    if (url.includes('/flags/') || url.includes('/decide/')) {
       return { status: 200, text: async () => '{"featureFlags":{},"supportedCompression":["gzip","gzip-js"]}', headers: { get: () => null } };
     }
     urls.push(url);

@@ -1,21 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import {
-  acceptsGzip,
-  decideBody,
   featureProperties,
   mergeDecide,
   parseDecideResponse,
   parsePayload,
 } from '../../src/core/flags/decide';
+import { flagsBody } from '../../src/core/flags/flags-request';
 import { createLru } from '../../src/core/lru';
 import { stableJson } from '../../src/core/stable-json';
 
 describe('decide', () => {
-  it('builds the request body with only the overrides given', () => {
-    expect(JSON.parse(decideBody('phc', 'u1'))).toEqual({ api_key: 'phc', distinct_id: 'u1' });
+  it('builds the request body with the override objects present even when empty', () => {
+    expect(JSON.parse(flagsBody('phc', 'u1'))).toEqual({ token: 'phc', distinct_id: 'u1', groups: {}, person_properties: {}, group_properties: {}, geoip_disable: false });
     expect(
-      JSON.parse(decideBody('phc', 'u1', { groups: { org: 'o1' }, personProperties: { plan: 'pro' }, groupProperties: { org: { size: 3 } } })),
-    ).toEqual({ api_key: 'phc', distinct_id: 'u1', groups: { org: 'o1' }, person_properties: { plan: 'pro' }, group_properties: { org: { size: 3 } } });
+      JSON.parse(flagsBody('phc', 'u1', { groups: { org: 'o1' }, personProperties: { plan: 'pro' }, groupProperties: { org: { size: 3 } } }, { flagKeys: ['beta'] })),
+    ).toEqual({
+      token: 'phc',
+      distinct_id: 'u1',
+      groups: { org: 'o1' },
+      person_properties: { plan: 'pro' },
+      group_properties: { org: { size: 3 } },
+      geoip_disable: false,
+      flag_keys_to_evaluate: ['beta'],
+    });
   });
 
   it('parses flags (false kept), payloads, errors, quota and compression; refuses non-JSON', () => {
@@ -32,8 +39,9 @@ describe('decide', () => {
     expect(result.payloads).toEqual({ variant: '{"color":"red"}' });
     expect(result.errorsWhileComputingFlags).toBe(true);
     expect(result.quotaLimited).toBe(true);
-    expect(acceptsGzip(result)).toBe(true);
-    expect(acceptsGzip(parseDecideResponse('{"supportedCompression":["lz64"]}'))).toBe(false);
+    expect(result.gzip).toBe(true);
+    expect(parseDecideResponse('{"supportedCompression":["lz64"]}').gzip).toBe(false);
+    expect(parseDecideResponse('{"supportedCompression":["gzip-js"]}').gzip).toBe(true);
     expect(() => parseDecideResponse('<html>')).toThrow(/not JSON/);
   });
 

@@ -1,6 +1,7 @@
-// Feature flags in the script tag, in real Chromium, against the collector serving decide from flag
-// definitions with PostHog's evaluation: flags reach onFeatureFlags, later events carry them,
-// $feature_flag_called goes once, and a reloaded page has the stored flags before decide answers.
+// Feature flags in the script tag, in real Chromium, against the collector serving /flags from flag
+// definitions with PostHog's evaluation: the request is a CORS simple one (no preflight), flags
+// reach onFeatureFlags, later events carry them, $feature_flag_called goes once with the answer's
+// request id, and a reloaded page has the stored flags before the server answers.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFlagsDecide, type DecideRequest } from '../../src/devserver';
@@ -21,6 +22,8 @@ describe.skipIf(!hasChromium)('feature flags in the browser', () => {
   let server: StaticServer;
   let collector: RecordingCollector;
   const decides: DecideRequest[] = [];
+  /** `METHOD url` of every request the collector got. */
+  const requests: string[] = [];
   // While set, decide answers nothing: the reloaded page must manage with what it stored.
   let stall: Promise<void> | undefined;
   let unstall = () => {};
@@ -37,6 +40,10 @@ describe.skipIf(!hasChromium)('feature flags in the browser', () => {
         return flags(request, headers);
       },
     });
+    collector.setFault((exchange) => {
+      requests.push(`${exchange.req.method} ${exchange.req.url}`);
+      return false; // only watching: every request is answered as usual
+    });
   });
   afterAll(async () => {
     unstall();
@@ -45,7 +52,7 @@ describe.skipIf(!hasChromium)('feature flags in the browser', () => {
     await collector?.close();
   });
 
-  it('decide → onFeatureFlags → $feature/… on events, $feature_flag_called once, stored flags used at once after reload', async () => {
+  it('/flags → onFeatureFlags → $feature/… on events, $feature_flag_called once, stored flags used at once after reload', async () => {
     server.page('/flags.html', sdkPage(collector.url, { flush_at: 1 }));
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);
@@ -56,6 +63,9 @@ describe.skipIf(!hasChromium)('feature flags in the browser', () => {
     );
     expect(heard).toEqual({ active: ['beta', 'exp'], flags: { beta: true, never: false, exp: 'test' } });
     expect(decides[0]!.api_key).toBe('phc_e2eProjectKey');
+    // The page is on another origin than the collector: a header beyond the CORS-safelisted ones
+    // (Content-Type: application/json) would have cost an OPTIONS preflight first.
+    expect(requests.filter((request) => !request.startsWith('POST /batch/'))).toEqual(['POST /flags/?v=2&config=true']);
 
     const answers = await page.evaluate(() => {
       const h = (window as any).hogtail;
@@ -92,6 +102,8 @@ describe.skipIf(!hasChromium)('feature flags in the browser', () => {
       ['exp', 'test'],
       ['never', false],
     ]);
+    for (const event of called) expect(event.properties.$feature_flag_request_id).toMatch(/^hogtail-dev-\d+$/);
+    expect(requests.some((request) => request.startsWith('OPTIONS'))).toBe(false);
     unstall();
     expect(errors).toEqual([]);
     await context.close();

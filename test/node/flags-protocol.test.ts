@@ -127,7 +127,7 @@ describe('failures', () => {
     expect('$feature_flag_response' in called!.properties).toBe(false);
     expect('$feature/checkout' in called!.properties).toBe(false);
     expect(called!.properties.$feature_flag_error).toBe('unknown_error');
-    expect(errors.map((e) => e.message).join('\n')).toMatch(/flags answered 500.*after 2 retries/);
+    expect(errors.map((e) => e.message).join('\n')).toMatch(/\/flags\/\?v=2 answered 500.*after 2 retries/);
   });
 
   it('a 400 is not retried', async () => {

@@ -1,8 +1,9 @@
 /**
- * The flags answer (both shapes: `/flags/?v=2` and the legacy decide), the decide request body, and
- * merging, shared by the browser and the server clients. Merging follows the real server's
- * signals: `errorsWhileComputingFlags` means some values are missing (merge, don't replace),
- * `quotaLimited` with `feature_flags` means none are fresh (keep). See docs/flags-protocol.md.
+ * The flags answer (both shapes: `/flags/?v=2` and the legacy decide) and merging, shared by the
+ * browser and the server clients; the request is built in flags-request.ts and sent by
+ * flags-client.ts. Merging follows the real server's signals: `errorsWhileComputingFlags` means
+ * some values are missing (merge, don't replace), `quotaLimited` with `feature_flags` means none
+ * are fresh (keep). See docs/flags-protocol.md.
  */
 import { attempt } from '../safe-json';
 import { isObject } from '../special-events';
@@ -26,28 +27,11 @@ export interface DecideOverrides {
 export interface DecideResult extends FlagsSnapshot {
   errorsWhileComputingFlags: boolean;
   quotaLimited: boolean;
-  supportedCompression: string[];
+  /** The batch endpoint takes gzip: `gzip` or `gzip-js` in the answer's supportedCompression. */
+  gzip: boolean;
   /** The project's "autocapture off" switch (browser autocapture), when the answer says. */
   autocaptureOptOut?: boolean | undefined;
 }
-
-export function decideUrl(host: string): string {
-  return host.replace(/\/+$/, '') + '/decide/?v=3';
-}
-
-/** Overrides that are absent or empty are left out, as posthog-js and posthog-node leave them out. */
-export function decideBody(apiKey: string, distinctId: string, overrides: DecideOverrides = {}): string {
-  // JSON.stringify drops undefined members, so an empty override costs nothing on the wire.
-  const some = (value: object | undefined) => (value && Object.keys(value).length > 0 ? value : undefined);
-  return JSON.stringify({
-    api_key: apiKey,
-    distinct_id: distinctId,
-    groups: some(overrides.groups),
-    person_properties: some(overrides.personProperties),
-    group_properties: some(overrides.groupProperties),
-  });
-}
-
 
 /**
  * Reads a flags answer in either shape: v2 `flags: { key: { enabled, variant, metadata: { payload } } }`
@@ -80,7 +64,7 @@ export function parseDecideResponse(text: string): DecideResult {
     requestId: typeof requestId === 'string' ? requestId : undefined,
     errorsWhileComputingFlags: parsed.errorsWhileComputingFlags === true,
     quotaLimited: list(quotaLimited).includes('feature_flags'),
-    supportedCompression: list(supportedCompression).filter((c): c is string => typeof c === 'string'),
+    gzip: list(supportedCompression).some((name) => name === 'gzip' || name === 'gzip-js'),
     autocaptureOptOut: typeof autocapture_opt_out === 'boolean' ? autocapture_opt_out : undefined,
   };
 }
@@ -93,11 +77,6 @@ export function mergeDecide(previous: FlagsSnapshot | undefined, result: DecideR
     return { flags: { ...previous.flags, ...result.flags }, payloads: { ...previous.payloads, ...result.payloads }, requestId };
   }
   return { flags: result.flags, payloads: result.payloads, requestId };
-}
-
-/** `gzip` or `gzip-js` in supportedCompression means the batch endpoint takes gzip. */
-export function acceptsGzip(result: DecideResult): boolean {
-  return result.supportedCompression.some((name) => name === 'gzip' || name === 'gzip-js');
 }
 
 /** `$feature/<key>` for every known flag (false included) and `$active_feature_flags`. */

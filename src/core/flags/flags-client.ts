@@ -7,8 +7,8 @@
 import { backoffDelay, DEFAULT_RETRY, type RetryOptions } from '../backoff';
 import type { HttpExecutor } from '../transport';
 import { parseRetryAfter } from '../transport';
-import { decideUrl, parseDecideResponse, type DecideOverrides, type DecideResult } from './decide';
-import { flagsBody, flagsUrl, type FlagsRequestExtras } from './flags-request';
+import { parseDecideResponse, type DecideOverrides, type DecideResult } from './decide';
+import { DECIDE_PATH, FLAGS_PATH, flagsBody, type FlagsRequestExtras } from './flags-request';
 
 export interface FlagsClientOptions {
   host: string;
@@ -16,11 +16,19 @@ export interface FlagsClientOptions {
   executor: HttpExecutor;
   /** The whole lookup, retries and their waits included, ends within this many ms. */
   timeoutMs: number;
-  /** Retries after the first attempt. Default 2. */
-  retries?: number;
+  /** The batch backoff's timing; a lookup retries at most twice. */
   retry?: Partial<RetryOptions>;
-  /** Jitter source; tests pass a fixed one. */
-  random?: () => number;
+  /**
+   * Headers of every request. Default `Content-Type: application/json`, as server SDKs send it.
+   * The browser passes none: its string body then goes as text/plain, a CORS "simple" request, so
+   * a collector on another origin costs no preflight round trip.
+   */
+  headers?: Record<string, string>;
+  /**
+   * Appended to the `/flags/?v=2` URL. The browser's `&config=true` makes the answer carry the
+   * project's config as decide's did (supportedCompression, autocapture_opt_out).
+   */
+  query?: string;
 }
 
 export interface FlagsLookupExtras extends FlagsRequestExtras {
@@ -31,71 +39,48 @@ export interface FlagsLookupExtras extends FlagsRequestExtras {
 export interface FlagsClient {
   /** The server's answer, or a rejection whose message says why none could be had. */
   fetch(distinctId: string, overrides?: DecideOverrides, extras?: FlagsLookupExtras): Promise<DecideResult>;
-  /** Which endpoint the next lookup goes to. */
-  readonly endpoint: 'flags' | 'decide';
-  /** HTTP requests made so far, retries included. */
-  readonly requests: number;
 }
 
+const RETRIES = 2;
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
 const isTransient = (status: number) => status === 408 || status === 429 || status >= 500;
-
-/** One request's outcome; a final failure (a 4xx, an answer that is not one) throws instead. */
-type Attempt = { kind: 'answer'; result: DecideResult } | { kind: 'fallback' } | { kind: 'retry'; problem: string; retryAfterMs?: number | undefined };
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createFlagsClient(options: FlagsClientOptions): FlagsClient {
-  const retries = Math.max(0, options.retries ?? 2);
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
-  const random = options.random ?? Math.random;
-  let endpoint: 'flags' | 'decide' = 'flags';
-  let requests = 0;
-
-  async function attemptOnce(body: string, headers: Record<string, string>, timeoutMs: number): Promise<Attempt> {
-    requests++;
-    // What this request asked: a concurrent one may switch `endpoint` while it is in flight.
-    const asked = endpoint;
-    const url = asked === 'flags' ? flagsUrl(options.host) : decideUrl(options.host);
-    let response;
-    try {
-      response = await options.executor({ url, body, headers, timeoutMs });
-    } catch (error) {
-      return { kind: 'retry', problem: error instanceof Error ? error.message : String(error) };
-    }
-    const { status } = response;
-    if (asked === 'flags' && (status === 404 || status === 405)) {
-      endpoint = 'decide';
-      return { kind: 'fallback' };
-    }
-    if (status >= 200 && status < 300) return { kind: 'answer', result: parseDecideResponse(response.body) };
-    const problem = `${asked} answered ${status}: ${response.body.trim().slice(0, 200)}`;
-    if (!isTransient(status)) throw new Error(problem);
-    return { kind: 'retry', problem, retryAfterMs: parseRetryAfter(response.retryAfter) };
-  }
-
-  async function fetchFlags(distinctId: string, overrides: DecideOverrides = {}, extras: FlagsLookupExtras = {}): Promise<DecideResult> {
-    const deadline = Date.now() + options.timeoutMs;
-    const body = flagsBody(options.apiKey, distinctId, overrides, extras);
-    const headers = { 'Content-Type': 'application/json', ...extras.headers };
-    for (let failures = 0; ; ) {
-      const outcome = await attemptOnce(body, headers, Math.max(1, deadline - Date.now()));
-      if (outcome.kind === 'answer') return outcome.result;
-      if (outcome.kind === 'fallback') continue; // straight to decide: a fall-back is no failure
-      failures++;
-      if (failures > retries) throw new Error(`${outcome.problem} (after ${retries} retries)`);
-      const delay = backoffDelay(failures, retry, random, outcome.retryAfterMs);
-      if (Date.now() + delay >= deadline) {
-        throw new Error(`${outcome.problem} (no time left for a retry within ${options.timeoutMs} ms)`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
+  const host = options.host.replace(/\/+$/, '');
+  // DECIDE_PATH for the client's life once /flags answers 404 or 405.
+  let path = FLAGS_PATH + (options.query ?? '');
 
   return {
-    fetch: fetchFlags,
-    get endpoint() {
-      return endpoint;
-    },
-    get requests() {
-      return requests;
+    async fetch(distinctId, overrides, extras = {}) {
+      const deadline = Date.now() + options.timeoutMs;
+      const body = flagsBody(options.apiKey, distinctId, overrides, extras);
+      const headers = { ...(options.headers ?? JSON_HEADERS), ...extras.headers };
+      for (let failures = 0; ; ) {
+        // What this request asks: a concurrent lookup may switch to decide while it is in flight.
+        const asked = path;
+        const url = host + asked;
+        // No answer at all (a network error, the timeout) comes back as its message, and is retried.
+        const response = await options.executor({ url, body, headers, timeoutMs: Math.max(1, deadline - Date.now()) }).catch(messageOf);
+        let problem = response as string;
+        let retryAfterMs: number | undefined;
+        if (typeof response !== 'string') {
+          const { status } = response;
+          if (status >= 200 && status < 300) return parseDecideResponse(response.body);
+          if (asked !== DECIDE_PATH && (status === 404 || status === 405)) {
+            path = DECIDE_PATH;
+            continue; // straight to decide: a fall-back is no failure
+          }
+          problem = `${url} answered ${status}: ${response.body.trim().slice(0, 200)}`;
+          if (!isTransient(status)) throw new Error(problem);
+          retryAfterMs = parseRetryAfter(response.retryAfter);
+        }
+        if (++failures > RETRIES) throw new Error(`${problem} (after ${RETRIES} retries)`);
+        const delay = backoffDelay(failures, retry, Math.random, retryAfterMs);
+        if (Date.now() + delay >= deadline) throw new Error(`${problem} (no time left for a retry within ${options.timeoutMs} ms)`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
     },
   };
 }

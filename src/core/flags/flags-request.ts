@@ -13,17 +13,19 @@ export interface FlagsRequestExtras {
   flagKeys?: readonly string[] | undefined;
 }
 
-export const flagsUrl = (host: string): string => host.replace(/\/+$/, '') + '/flags/?v=2';
+export const FLAGS_PATH = '/flags/?v=2';
+/** The seed protocol's path, for a server that answers FLAGS_PATH with 404 or 405. */
+export const DECIDE_PATH = '/decide/?v=3';
 
 export function flagsBody(apiKey: string, distinctId: string, overrides: DecideOverrides = {}, extras: FlagsRequestExtras = {}): string {
-  const body: Record<string, unknown> = {
+  return JSON.stringify({
     token: apiKey,
     distinct_id: distinctId,
     groups: overrides.groups ?? {},
     person_properties: overrides.personProperties ?? {},
     group_properties: overrides.groupProperties ?? {},
     geoip_disable: extras.geoipDisable === true,
-  };
-  if (extras.flagKeys) body.flag_keys_to_evaluate = extras.flagKeys;
-  return JSON.stringify(body);
+    // Undefined, so left out, unless only some flags are wanted.
+    flag_keys_to_evaluate: extras.flagKeys,
+  });
 }
