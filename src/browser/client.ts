@@ -32,7 +32,7 @@ import type { ConsentStatus, EventHooks, Methods, Runtime } from './runtime';
 import { sessionMethods } from './session';
 import { createStateStore } from './state';
 import { gateBacking, gateStorage } from './consent-gate';
-import { openLocalStorage, readKey, removeKey } from './storage';
+import { openStorage, readKey, removeKey } from './storage';
 import type { StateBacking } from './persistence/backing';
 import type { Properties } from './types';
 
@@ -67,7 +67,7 @@ type Reporting = Pick<Runtime, 'report' | 'debug' | 'setDebug' | 'warn'>;
 /** Everything init() sets up, from the project key and the options. */
 function startRuntime(token: string, config: HogtailConfig, reporting: Reporting, flags: FlagsState, features: Features): Runtime {
   checkOptions(config, reporting.warn, features.options);
-  const real = config.disable_persistence || config.persistence === 'memory' ? undefined : openLocalStorage();
+  const real = config.disable_persistence || config.persistence === 'memory' ? undefined : openStorage();
   const base = 'ht|' + token + '|';
   const stored = readKey(real, base + 'c');
   const profiles = config.person_profiles;

@@ -1,12 +1,12 @@
 /**
- * localStorage, or nothing. Private modes, sandboxed iframes and blocked cookies make merely
+ * localStorage (or sessionStorage), or nothing. Private modes, sandboxed iframes and blocked cookies make merely
  * reading `window.localStorage` throw, and a full store throws on write; hogtail must never let
  * that reach the page (docs/guarantees.md §4), so callers get `undefined` and run from memory instead.
  */
 import { attempt } from '../core/safe-json';
-export function openLocalStorage(): Storage | undefined {
+export function openStorage(name: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | undefined {
   return attempt(() => {
-    const store = window.localStorage;
+    const store = window[name];
     // A write, since a full or zero-quota store fails only then; the key is in hogtail's `ht|` space.
     store.setItem('ht|', '1');
     store.removeItem('ht|');

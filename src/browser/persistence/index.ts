@@ -14,8 +14,7 @@
  * its localStorage / sessionStorage entry, merged as posthog-js merges them (storage wins).
  * Like posthog-js, a mode whose storage is unavailable falls back to cookies, then to memory.
  */
-import { attempt } from '../../core/safe-json';
-import { readKey, removeKey, writeKey } from '../storage';
+import { openStorage, readKey, removeKey, writeKey } from '../storage';
 import { parseRecord, type StateBacking } from './backing';
 import { cookieDomain, crossSubdomainByDefault, readCookie, writeCookie, type CookieOptions } from './cookies';
 import { posthogCookieRecord, posthogName, visitFromPosthog } from './posthog-record';
@@ -40,16 +39,6 @@ const MODES: readonly string[] = ['localStorage+cookie', 'cookie', 'localStorage
 // Kept out of cookies in 'cookie' mode: flag values, payloads and the sent-flag-calls list can run
 // to kilobytes, past what a cookie holds, and would ride along on every request to the site.
 const NOT_IN_COOKIES = ['ff', 'fc'];
-
-/** The Storage, or undefined when reading it throws or it takes no write (see storage.ts). */
-function openStorage(name: 'localStorage' | 'sessionStorage'): Storage | undefined {
-  return attempt(() => {
-    const store = window[name];
-    store.setItem('ht|', '1');
-    store.removeItem('ht|');
-    return store;
-  }, undefined);
-}
 
 /** Whether this document keeps cookies at all (blocked, or a sandboxed frame, it does not). */
 function cookiesWork(): boolean {
