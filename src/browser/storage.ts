@@ -14,12 +14,13 @@ export function openLocalStorage(): Storage | undefined {
   }, undefined);
 }
 
+// No store is answered without trying: a TypeError thrown and caught costs more than the write.
 export const readKey = (store: Storage | undefined, key: string): string | null =>
-  attempt(() => store!.getItem(key), null);
+  store ? attempt(() => store.getItem(key), null) : null;
 
 /** False when the write failed (full, revoked, no storage). */
 export const writeKey = (store: Storage | undefined, key: string, value: string): boolean =>
-  attempt(() => (store!.setItem(key, value), true), false);
+  !!store && attempt(() => (store.setItem(key, value), true), false);
 
 export const removeKey = (store: Storage | undefined, key: string): unknown => attempt(() => store?.removeItem(key), 0);
 

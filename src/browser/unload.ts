@@ -16,8 +16,12 @@ import type { Tabs } from './tabs';
 export interface Unload {
   /** The page's batch sender (send-batch.ts), noting which events are in flight. */
   send: BatchSender;
-  /** Starts listening once the queue and the tab lock exist; `beforeLeave` runs first at pagehide. */
-  watch(queue: Queue, tabs: Tabs, beforeLeave: () => void): void;
+  /**
+   * Starts listening once the queue and the tab lock exist; `beforeLeave` runs first at pagehide,
+   * then `save` with the ledger's flush (what waits in memory for its write is written now), both
+   * also when the page is hidden.
+   */
+  watch(queue: Queue, tabs: Tabs, beforeLeave: () => void, save: () => void): void;
 }
 
 /** `log` is told of every request and its outcome (debug mode). */
@@ -26,16 +30,23 @@ export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: 
   let leaving = false;
   return {
     send(events) {
+      // Stored before they are on the wire: the page may go while the request is out.
+      ledger.flush();
       for (const event of events) inFlight.add(event.uuid);
       log(`sending ${events.length} event(s) to ${endpoint.host}`);
       return sendBatch(endpoint, events)
         .then((result) => (log(`${events.length} event(s): ${result.kind === 'ok' ? 'delivered' : result.message}`), result))
         .finally(() => inFlight.clear());
     },
-    watch(queue, tabs, beforeLeave) {
+    watch(queue, tabs, beforeLeave, save) {
+      const keep = () => {
+        save();
+        ledger.flush();
+      };
       addEventListener('pagehide', (event) => {
         leaving = true;
         beforeLeave();
+        keep();
         // Events in a request in flight are left out: the request is keepalive (it outlives the
         // page) or, if too big for that, cancelled; either way they stay stored for the next
         // page, and no event is ever in two requests at once.
@@ -51,7 +62,10 @@ export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: 
       // A tab switch keeps the page alive, so this is an ordinary (keepalive) send whose answer
       // we still get.
       document.addEventListener('visibilitychange', () => {
-        if (document.visibilityState === 'hidden' && !leaving) void queue.flush();
+        if (document.visibilityState === 'hidden' && !leaving) {
+          keep();
+          void queue.flush();
+        }
       });
     },
   };

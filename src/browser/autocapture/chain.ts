@@ -25,7 +25,7 @@ export interface ChainElement {
   text?: string | undefined;
   href?: string | undefined;
   id?: string | undefined;
-  /** `attr__<name>` → value. */
+  /** `attr__<name>` → value (no other keys: see entry()). */
   attributes: Record<string, string>;
 }
 
@@ -33,21 +33,21 @@ const ESCAPES: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\n': '\\n',
 const ESCAPED = /[\\"\n\r]/;
 const escapeValue = (value: string) => (ESCAPED.test(value) ? value.replace(/[\\"\n\r]/g, (char) => ESCAPES[char]!) : value);
 
+const field = (name: string, value: string) => name + '="' + escapeValue(value) + '"';
+
 function entry(element: ChainElement): string {
-  const fields: Record<string, string> = { ...element.attributes };
-  fields['nth-child'] = String(element.nthChild);
-  fields['nth-of-type'] = String(element.nthOfType);
-  if (element.text) fields.text = element.text;
-  if (element.href) fields.href = element.href;
-  if (element.id) fields.attr_id = element.id;
-  // Default sort compares UTF-16 code units: the server's (Python's) order for every name an
-  // attribute can have, and posthog-js's.
-  const names = Object.keys(fields).sort();
   let out = element.tag;
   for (const name of [...element.classes].sort()) out += '.' + name.replace(/[";]/g, '');
   out += ':';
-  for (const name of names) out += `${name}="${escapeValue(fields[name]!)}"`;
-  return out;
+  // Fields in the order of their names (UTF-16 code units: the server's, Python's, order and
+  // posthog-js's), without sorting them all: every `attr__<name>` sorts before `attr_id` ('_' < 'i'),
+  // and then come href, nth-child, nth-of-type and text.
+  const { attributes } = element;
+  for (const name of Object.keys(attributes).sort()) out += field(name, attributes[name]!);
+  if (element.id) out += field('attr_id', element.id);
+  if (element.href) out += field('href', element.href);
+  out += `nth-child="${element.nthChild}"nth-of-type="${element.nthOfType}"`;
+  return element.text ? out + field('text', element.text) : out;
 }
 
 export function elementsChain(elements: readonly ChainElement[]): string {

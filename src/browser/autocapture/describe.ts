@@ -6,7 +6,7 @@
  * Field-for-field what posthog-js records, with the privacy rules of privacy.ts.
  */
 import { elementsChain, type ChainElement } from './chain';
-import { isField, looksSecret, mayRead, tagOf } from './privacy';
+import { isField, looksSecret, mayRead, SENSITIVE, tagOf, within } from './privacy';
 import { cut, labelText, ownText } from './text';
 
 export const MAX_ANCESTORS = 15;
@@ -14,6 +14,8 @@ const MAX_ATTRIBUTE = 1024;
 const SVG = 'http://www.w3.org/2000/svg';
 /** Tags whose text posthog-js records for every element of the path, not only the target. */
 const TEXT_TAGS = ['a', 'button', 'form', 'input', 'select', 'textarea', 'label'];
+/** Links and buttons: their label (text.ts) is their text; an SVG icon's click is theirs. */
+const CONTROLS = ['a', 'button'];
 /** Attributes a form field keeps (never its value, placeholder or anything typed). */
 const FIELD_ATTRIBUTES = ['name', 'id', 'class', 'aria-label'];
 /** Names the chain can carry unambiguously (see chain.ts); Alpine's `@click` or `:class` cannot. */
@@ -41,11 +43,12 @@ export function elementPath(target: Element): Element[] {
 }
 
 function position(element: Element): [number, number] {
+  const name = element.localName;
   let nthChild = 1;
   let nthOfType = 1;
   for (let sibling = element.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
     nthChild++;
-    if (sibling.localName === element.localName) nthOfType++;
+    if (sibling.localName === name) nthOfType++;
   }
   return [nthChild, nthOfType];
 }
@@ -54,27 +57,36 @@ function limit(value: string): string {
   return value.length > MAX_ATTRIBUTE ? cut(value, MAX_ATTRIBUTE) + '...' : value;
 }
 
-/** `ancestor`: the target's text is read by describe() under its own rule, never here. */
-function chainElement(element: Element, settings: DescribeSettings, ancestor: boolean): ChainElement {
+/** Data attributes become event properties (the innermost element wins); only `readable` elements'. */
+type Augment = Record<string, string>;
+
+/**
+ * One element of the chain. Its `data-ph-capture-attribute-*` go into `augment` in the same pass
+ * over its attributes (each read once). `ancestor`: the target's text is read by describe() under
+ * its own rule, never here.
+ */
+function chainElement(element: Element, settings: DescribeSettings, maskText: boolean, ancestor: boolean, unshielded: boolean, augment: Augment): ChainElement {
+  let readable: boolean | undefined; // asked only of elements with data attributes to copy
   const tag = tagOf(element);
-  const field = isField(element);
+  const field = !settings.maskAttributes && isField(element);
   const attributes: Record<string, string> = {};
-  if (!settings.maskAttributes) {
-    // Names, then values: iterating element.attributes makes an Attr object for each one.
-    for (const name of element.getAttributeNames()) {
-      const value = element.getAttribute(name)!;
-      if (
-        (field && !FIELD_ATTRIBUTES.includes(name)) ||
-        settings.ignoredAttributes.includes(name) ||
-        !CHAIN_SAFE_NAME.test(name) ||
-        name.startsWith('_ngcontent') ||
-        name.startsWith('_nghost') ||
-        looksSecret(value)
-      ) {
-        continue;
-      }
-      attributes['attr__' + name] = limit(name === 'class' ? value.trim().split(/\s+/).join(' ') : value);
+  // Names, then values: iterating element.attributes makes an Attr object for each one.
+  for (const name of element.getAttributeNames()) {
+    const value = element.getAttribute(name)!;
+    if (name.startsWith(AUGMENT_PREFIX) && (readable ??= mayRead(element, unshielded))) augment[name.slice(AUGMENT_PREFIX.length)] ??= value;
+    if (
+      settings.maskAttributes ||
+      (field && !FIELD_ATTRIBUTES.includes(name)) ||
+      settings.ignoredAttributes.includes(name) ||
+      !CHAIN_SAFE_NAME.test(name) ||
+      name.startsWith('_ngcontent') ||
+      name.startsWith('_nghost') ||
+      looksSecret(value)
+    ) {
+      continue;
     }
+    // Class names are joined by one space: a test first, since most class attributes already are.
+    attributes['attr__' + name] = limit(name === 'class' && /^\s|\s$|\s\s|[^\S ]/.test(value) ? value.trim().split(/\s+/).join(' ') : value);
   }
   const [nthChild, nthOfType] = position(element);
   const className = attributes.attr__class;
@@ -83,14 +95,15 @@ function chainElement(element: Element, settings: DescribeSettings, ancestor: bo
     classes: className ? className.split(' ') : [],
     nthChild,
     nthOfType,
-    text: ancestor && TEXT_TAGS.includes(tag) && !settings.maskText ? elementText(element) : undefined,
+    text: ancestor && !maskText && TEXT_TAGS.includes(tag) ? elementText(element, unshielded) : undefined,
     href: attributes.attr__href,
     id: attributes.attr__id,
     attributes,
   };
 }
 
-const elementText = (element: Element) => (['a', 'button'].includes(tagOf(element)) ? labelText(element) : ownText(element));
+const elementText = (element: Element, unshielded: boolean) =>
+  CONTROLS.includes(tagOf(element)) ? labelText(element, unshielded) : ownText(element, unshielded);
 
 export interface Described {
   /** The element the event is attributed to (a click on an icon inside a button is the button's). */
@@ -106,29 +119,27 @@ export function describe(path: Element[], eventType: string, settings: DescribeS
   let target = path[0]!;
   let maskText = settings.maskText;
   // A click on an SVG icon (or a part of one) inside a link or button is the control's click.
-  const control = eventType === 'click' && target.namespaceURI === SVG ? path.findIndex((el) => ['a', 'button'].includes(tagOf(el))) : -1;
+  const control = eventType === 'click' && target.namespaceURI === SVG ? path.findIndex((el) => CONTROLS.includes(tagOf(el))) : -1;
   if (control > 0) {
     maskText ||= path.slice(0, control + 1).some((el) => !mayRead(el) || isField(el));
     path = path.slice(control);
     target = path[0]!;
   }
-  const own = { ...settings, maskText };
-  const elements = path.map((element, index) => chainElement(element, own, index > 0));
-  const augment: Record<string, string> = {};
+  // Nothing around the target is ph-sensitive (the usual case): then no element of the path is,
+  // and one walk up answers what would otherwise be a walk per element.
+  const unshielded = !within(target, SENSITIVE);
+  const augment: Augment = {};
   let href: string | undefined;
-  for (const element of path) {
+  const elements = path.map((element, index) => {
     if (tagOf(element) === 'a' && !settings.maskAttributes && !settings.ignoredAttributes.includes('href')) {
       const value = element.getAttribute('href');
       // The outermost link decides, as in posthog-js.
-      href = value && mayRead(element) && !looksSecret(value) ? value : undefined;
+      href = value && mayRead(element, unshielded) && !looksSecret(value) ? value : undefined;
     }
-    if (!mayRead(element)) continue;
-    for (const name of element.getAttributeNames()) {
-      if (name.startsWith(AUGMENT_PREFIX)) augment[name.slice(AUGMENT_PREFIX.length)] ??= element.getAttribute(name)!;
-    }
-  }
+    return chainElement(element, settings, maskText, index > 0, unshielded, augment);
+  });
   const first = elements[0]!;
-  first.text = maskText ? undefined : elementText(target);
+  first.text = maskText ? undefined : elementText(target, unshielded);
   if (href) first.href = first.attributes.attr__href = href;
   let external: string | undefined;
   if (href && eventType === 'click') {

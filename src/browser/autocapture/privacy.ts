@@ -41,13 +41,16 @@ export function isField(element: Element): boolean {
 /** Names and ids that mark card, password or social security fields (letters and digits only). */
 const SECRET_NAME = /^cc|cardnum|ccnum|creditcard|csc|cvc|cvv|exp|pass|pwd|routing|seccode|securitycode|securitynum|socialsec|socsec|ssn/i;
 
+export const SENSITIVE = '.ph-sensitive,.ph-no-capture';
+
 /**
  * Whether the element's text (and its `data-ph-capture-attribute-*`) may be read: not under
  * `ph-sensitive` or `ph-no-capture`, not a hidden or password input, no secret-looking name or id
  * (`ph-include` vouches for the name and type, never for an ancestor's `ph-sensitive`).
+ * `unshielded`: the caller knows that neither the element nor anything around it is SENSITIVE.
  */
-export function mayRead(element: Element): boolean {
-  if (within(element, '.ph-sensitive,.ph-no-capture')) return false;
+export function mayRead(element: Element, unshielded?: boolean): boolean {
+  if (!unshielded && within(element, SENSITIVE)) return false;
   if (element.classList.contains('ph-include')) return true;
   const type = (element as HTMLInputElement).type;
   if (type === 'hidden' || type === 'password') return false;
@@ -68,20 +71,14 @@ function luhn(digits: string): boolean {
 const DIGIT_RUN = /\d[\d -]*\d/g;
 const SSN = /(?:^|\D)\d{3}-?\d{2}-?\d{4}(?!\d)/;
 
-/** Whether `text` has at least nine digits, the fewest an SSN or a card number has. */
-function manyDigits(text: string): boolean {
-  for (let i = 0, digits = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 48 && code <= 57 && ++digits === 9) return true;
-  }
-  return false;
-}
+/** At least nine digits, the fewest an SSN or a card number has: one native scan, no JavaScript loop. */
+const NINE_DIGITS = /^(?:\D*\d){9}/;
 
 /** A card number (any 13–19 digit window of a run, Luhn-valid) or a US SSN anywhere in `text`. */
 export function looksSecret(text: string): boolean {
-  // Most text and attributes have few digits: a counting loop answers them without a regex (each
-  // matchAll() clones its regular expression), which is most of an autocaptured click's cost.
-  if (!manyDigits(text)) return false;
+  // Most text and attributes have few digits: answered without matchAll() (which clones its
+  // regular expression) or a loop over every character (slow until the page's JIT has warmed up).
+  if (!NINE_DIGITS.test(text)) return false;
   if (SSN.test(text)) return true;
   for (const [run] of text.matchAll(DIGIT_RUN)) {
     const digits = run.replace(/\D/g, '');
