@@ -59,6 +59,6 @@ export function startDelivery(store: Storage | undefined, rt: Runtime): { queue:
     rt.report(Object.assign(error, { count: lostBefore }));
   }
   const tabs = startTabs(store, base, tabId, ledger, (events) => queue.restore(events));
-  unload.watch(queue, tabs, () => rt.onLeave?.(), () => rt.states.flush());
+  unload.watch(queue, tabs, () => rt.onLeave?.());
   return { queue, ledger };
 }

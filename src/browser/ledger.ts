@@ -6,10 +6,12 @@
  * offset, so reading back needs no parse). New events wait in memory up to WRITE_DELAY_MS and are
  * then written together: a loop of 10,000 capture() calls costs a hundred writes instead of ten
  * thousand rewrites of one growing key, a burst of clicks (a task each) one write instead of one per
- * click, and a click's frame no write at all. `flush()` writes them at once; it runs before each
- * request, when the page is hidden and at pagehide (unload.ts), so a reload, a closed tab, a
- * navigation or a tab the browser discards loses nothing. While the page is hidden (it may be killed
- * without a pagehide) events are written in a microtask, before the task that captured them ends.
+ * click, and a click's frame (the time before the next paint) no write at all. `flush()` writes them
+ * at once; it runs before each request, when the page is hidden and at pagehide (unload.ts), so a
+ * reload, a closed tab, a navigation or a tab the browser discards loses nothing; a crash of the
+ * page's process can lose the events of its last WRITE_DELAY_MS. While the page is hidden (it may be
+ * killed without a pagehide) events are written in a microtask, before the task that captured them
+ * ends.
  * A segment is removed once every event in it was delivered (or dropped with a reported reason)
  * and rewritten when only some were.
  *
@@ -53,8 +55,8 @@ interface Segment {
 }
 
 const PER_SEGMENT = 100;
-/** A crash of the page (not a reload, close or navigation: they flush) loses at most this much. */
-const WRITE_DELAY_MS = 1_000;
+/** At most this long in memory only: what a crash of the page can lose (a reload, close or navigation flush). */
+export const WRITE_DELAY_MS = 500;
 const UUID_START = 9; // '{"uuid":"'.length, fixed by buildEvent
 
 export function createLedger(
@@ -112,9 +114,7 @@ export function createLedger(
   }
 
   function schedule(): void {
-    if (scheduled || !writable) return;
-    if (document.hidden) queueMicrotask(flush);
-    scheduled = document.hidden || setTimeout(flush, WRITE_DELAY_MS);
+    if (!scheduled && writable) scheduled = document.hidden ? (queueMicrotask(flush), true) : setTimeout(flush, WRITE_DELAY_MS);
   }
 
   return {

@@ -1,8 +1,6 @@
 /**
- * The page properties every event carries. Within a task they are read once (a loop of captures
- * pays for them once); a new task checks the URL and the sizes, and builds them again only if one
- * changed: every click is a task of its own, and building them took a tenth of an autocaptured
- * click (bench/browser-autocapture.js).
+ * The page properties every event carries. They are read once per task, not per event: a loop of
+ * captures then pays for them once, and a SPA navigation (a new task) is still seen.
  */
 import { attempt } from '../core/safe-json';
 import { LIB_VERSION } from '../core/version';
@@ -10,7 +8,6 @@ import { describeUserAgent } from './user-agent';
 
 let cached: Record<string, unknown> | undefined;
 let fixed: Record<string, unknown> | undefined;
-let checked = false;
 
 /** A client-side navigation within the task changes the URL: read it again. */
 export function forgetPageContext(): void {
@@ -18,18 +15,11 @@ export function forgetPageContext(): void {
 }
 
 export function pageContext(): Record<string, unknown> {
-  if (checked && cached) return cached;
-  checked = true;
-  queueMicrotask(() => (checked = false));
-  const url = location.href;
-  const c = cached;
-  if (c && c.$current_url === url && c.$viewport_height === innerHeight && c.$viewport_width === innerWidth && c.$screen_height === screen.height && c.$screen_width === screen.width) {
-    return c;
-  }
+  if (cached) return cached;
   fixed ??= { ...describeUserAgent(navigator.userAgent), $lib: 'hogtail-web', $lib_version: LIB_VERSION };
   const referrer = document.referrer;
-  return (cached = {
-    $current_url: url,
+  cached = {
+    $current_url: location.href,
     $host: location.host,
     $pathname: location.pathname,
     $referrer: referrer || '$direct',
@@ -41,5 +31,7 @@ export function pageContext(): Record<string, unknown> {
     $viewport_height: innerHeight,
     $viewport_width: innerWidth,
     ...fixed,
-  });
+  };
+  queueMicrotask(() => (cached = undefined));
+  return cached;
 }

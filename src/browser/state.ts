@@ -4,10 +4,11 @@
  * distinct id, device id, identified or not, super properties, groups, opt-out and the session.
  *
  * Writes are coalesced to one per task, and another tab's write is picked up through the `storage`
- * event, so tabs share one identity and one session. The session's last activity alone is written
- * at most every ACTIVITY_MS, and when the page is hidden or left (flush): a write is the whole state,
- * plus posthog-js's cookie in the default mode, and was most of an autocaptured click's cost. A site moving from posthog-js keeps its users: their anonymous id and device id
- * are read from posthog-js's own key the first time.
+ * event, so tabs share one identity and one session. A change of the session's last activity alone
+ * is written at most every ACTIVITY_MS: a write is the whole state (plus posthog-js's cookie in the
+ * default mode), and writing it at every event was most of an autocaptured click's cost. A site
+ * moving from posthog-js keeps its users: their anonymous id and device id are read from
+ * posthog-js's own key the first time.
  */
 import type { FlagsSnapshot } from '../core/flags/decide';
 import { attempt } from '../core/safe-json';
@@ -47,8 +48,6 @@ export interface StateStore {
   forget(): void;
   /** The session id for an event at `now`, rotating after 30 minutes idle or 24 hours. */
   session(now: number): string;
-  /** Writes the session's last activity if it is not written yet (the page is hidden or left). */
-  flush(): void;
   /** Told each new session id. */
   onNewSession?: (sessionId: string) => void;
 }
@@ -56,8 +55,8 @@ export interface StateStore {
 const IDLE_MS = 30 * 60_000;
 const MAX_SESSION_MS = 24 * 60 * 60_000;
 /**
- * Another live tab (or a crashed page's successor) may see the last activity this much too early,
- * so a session can end up to this much before 30 idle minutes; a hidden or left page writes it exactly.
+ * The stored last activity may be this much older than the last event, so another tab or the next
+ * page may end a session up to this much before 30 idle minutes: a rounding error next to them.
  */
 const ACTIVITY_MS = 10_000;
 
@@ -92,8 +91,8 @@ export function createStateStore(
     return saved && { ...freshState(), ...(saved as Partial<PersistedState>) };
   };
   let scheduled = false;
-  /** The last activity as stored. */
-  let savedActivity = 0;
+  /** The session's last activity as stored. */
+  let saved: number | undefined;
   let state = load();
   if (!state) {
     state = freshState();
@@ -107,14 +106,14 @@ export function createStateStore(
   }
   const write = () => {
     scheduled = false;
-    savedActivity = state!.sid?.[1] ?? 0;
+    saved = state!.sid?.[1];
     // In a microtask: nothing may throw from here into the page (a page's JSON.stringify that throws).
     attempt(() => withPlainArrays(() => backing.save(state!)), 0);
   };
   const save = () => {
     if (scheduled) return;
     scheduled = true;
-    queueMicrotask(() => scheduled && write());
+    queueMicrotask(write);
   };
   save();
 
@@ -122,7 +121,7 @@ export function createStateStore(
     addEventListener('storage', (event) => {
       if (event.key === key) {
         state = load() ?? state;
-        savedActivity = state!.sid?.[1] ?? 0;
+        saved = state!.sid?.[1];
       }
     });
   }
@@ -142,15 +141,12 @@ export function createStateStore(
       let sid = s.sid;
       if (!sid || now - sid[1] > IDLE_MS || now - sid[2] > MAX_SESSION_MS) {
         sid = s.sid = [uuidv7(now), now, now];
-        savedActivity = 0;
+        saved = undefined;
         stateStore.onNewSession?.(sid[0]);
       } else sid[1] = now;
-      // abs: a clock set back still writes.
-      if (Math.abs(now - savedActivity) >= ACTIVITY_MS) save();
+      // A new session (nothing saved to compare with) or a clock set back writes too.
+      if (!(Math.abs(now - saved!) < ACTIVITY_MS)) save();
       return sid[0];
-    },
-    flush() {
-      if (scheduled || (state!.sid?.[1] ?? 0) !== savedActivity) write();
     },
   };
   return stateStore;

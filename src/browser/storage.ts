@@ -14,11 +14,10 @@ export function openLocalStorage(): Storage | undefined {
   }, undefined);
 }
 
-// No store is answered without trying: a TypeError thrown and caught costs more than the write.
 export const readKey = (store: Storage | undefined, key: string): string | null =>
-  store ? attempt(() => store.getItem(key), null) : null;
+  attempt(() => store!.getItem(key), null);
 
-/** False when the write failed (full, revoked, no storage). */
+/** False when the write failed (full, revoked, no storage: answered without a TypeError thrown and caught). */
 export const writeKey = (store: Storage | undefined, key: string, value: string): boolean =>
   !!store && attempt(() => (store.setItem(key, value), true), false);
 

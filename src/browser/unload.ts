@@ -16,12 +16,8 @@ import type { Tabs } from './tabs';
 export interface Unload {
   /** The page's batch sender (send-batch.ts), noting which events are in flight. */
   send: BatchSender;
-  /**
-   * Starts listening once the queue and the tab lock exist; `beforeLeave` runs first at pagehide,
-   * then `save` with the ledger's flush (what waits in memory for its write is written now), both
-   * also when the page is hidden.
-   */
-  watch(queue: Queue, tabs: Tabs, beforeLeave: () => void, save: () => void): void;
+  /** Starts listening once the queue and the tab lock exist; `beforeLeave` runs first at pagehide. */
+  watch(queue: Queue, tabs: Tabs, beforeLeave: () => void): void;
 }
 
 /** `log` is told of every request and its outcome (debug mode). */
@@ -38,15 +34,12 @@ export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: 
         .then((result) => (log(`${events.length} event(s): ${result.kind === 'ok' ? 'delivered' : result.message}`), result))
         .finally(() => inFlight.clear());
     },
-    watch(queue, tabs, beforeLeave, save) {
-      const keep = () => {
-        save();
-        ledger.flush();
-      };
+    watch(queue, tabs, beforeLeave) {
       addEventListener('pagehide', (event) => {
         leaving = true;
         beforeLeave();
-        keep();
+        // What waits in memory for its write (ledger.ts) is written now.
+        ledger.flush();
         // Events in a request in flight are left out: the request is keepalive (it outlives the
         // page) or, if too big for that, cancelled; either way they stay stored for the next
         // page, and no event is ever in two requests at once.
@@ -63,7 +56,7 @@ export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: 
       // we still get.
       document.addEventListener('visibilitychange', () => {
         if (document.visibilityState === 'hidden' && !leaving) {
-          keep();
+          ledger.flush();
           void queue.flush();
         }
       });

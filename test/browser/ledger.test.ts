@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueuedEvent } from '../../src/core/event';
 import { uuidv7 } from '../../src/core/uuid';
-import { createLedger } from '../../src/browser/ledger';
+import { createLedger, WRITE_DELAY_MS } from '../../src/browser/ledger';
 import { startTabs } from '../../src/browser/tabs';
 
 const PREFIX = 'ht|k|q|';
@@ -24,17 +24,17 @@ describe('ledger', () => {
     delete (document as { hidden?: boolean }).hidden;
   });
 
-  it('stores appended events together in segments a second later and removes delivered ones', async () => {
+  it('stores appended events together in segments WRITE_DELAY_MS later and removes delivered ones', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const ledger = createLedger(localStorage, PREFIX, uuidv7(), 10_000, 10_000_000);
     const events = Array.from({ length: 250 }, (_, i) => event(i));
     for (const e of events.slice(0, 100)) ledger.appended(e);
     await Promise.resolve();
-    vi.advanceTimersByTime(500);
+    vi.advanceTimersByTime(WRITE_DELAY_MS - 1);
     // Later tasks' events (a burst of clicks) join the same write.
     for (const e of events.slice(100)) ledger.appended(e);
     expect(stored()).toEqual([]);
-    vi.advanceTimersByTime(500);
+    vi.advanceTimersByTime(1);
     expect(stored()).toHaveLength(250);
     expect(Object.keys(localStorage).filter((key) => key.startsWith(PREFIX))).toHaveLength(3);
     // Part of a segment delivered: the rest is rewritten, the delivered part is gone.

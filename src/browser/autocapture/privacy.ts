@@ -28,8 +28,8 @@ export const tagOf = (element: Element): string => element.localName.toLowerCase
 const BUTTON_INPUTS = ['button', 'checkbox', 'submit', 'reset'];
 
 /** Form fields and editable content: nothing but their name, id, class and aria-label is read. */
-export function isField(element: Element): boolean {
-  const tag = tagOf(element);
+/** `tag`: the element's tagOf(), when the caller has it. */
+export function isField(element: Element, tag = tagOf(element)): boolean {
   return (
     (tag === 'input' && !BUTTON_INPUTS.includes((element as HTMLInputElement).type)) ||
     tag === 'select' ||
@@ -54,8 +54,8 @@ export function mayRead(element: Element, unshielded?: boolean): boolean {
   if (element.classList.contains('ph-include')) return true;
   const type = (element as HTMLInputElement).type;
   if (type === 'hidden' || type === 'password') return false;
-  const name = (element as HTMLInputElement).name || element.id || '';
-  return typeof name !== 'string' || !SECRET_NAME.test(name.replace(/[^a-zA-Z0-9]/g, ''));
+  const name = (element as HTMLInputElement).name || element.id;
+  return !name || typeof name !== 'string' || !SECRET_NAME.test(name.replace(/[^a-zA-Z0-9]/g, ''));
 }
 
 function luhn(digits: string): boolean {
