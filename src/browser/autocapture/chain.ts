@@ -25,7 +25,7 @@ export interface ChainElement {
   text?: string | undefined;
   href?: string | undefined;
   id?: string | undefined;
-  /** `attr__<name>` → value (no other keys: see entry()). */
+  /** `attr__<name>` → value (no other keys: see chainEntry()). */
   attributes: Record<string, string>;
 }
 

@@ -27,8 +27,10 @@ export const tagOf = (element: Element): string => element.localName.toLowerCase
 /** Input types whose value is a label the page wrote, not something the user typed. */
 const BUTTON_INPUTS = ['button', 'checkbox', 'submit', 'reset'];
 
-/** Form fields and editable content: nothing but their name, id, class and aria-label is read. */
-/** `tag`: the element's tagOf(), when the caller has it. */
+/**
+ * Form fields and editable content: nothing but their name, id, class and aria-label is read.
+ * `tag`: the element's tagOf(), when the caller has it.
+ */
 export function isField(element: Element, tag = tagOf(element)): boolean {
   return (
     (tag === 'input' && !BUTTON_INPUTS.includes((element as HTMLInputElement).type)) ||
