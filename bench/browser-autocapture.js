@@ -3,7 +3,7 @@
 // Chromium, on the same page (a button nested five levels deep, with classes and attributes, among
 // siblings), and a page with no SDK as the baseline. Each click is its own task, as a user's is:
 //   - handler µs: performance.now() around dispatching the click plus the microtasks it queued
-//     (hogtail writes the event to localStorage there), minus the same on the page with no SDK;
+//     (with hogtail, every 20th click starts a request there), minus the same on the page with no SDK;
 //   - busy µs: CDP TaskDuration (all main-thread work, including batching, compressing, sending)
 //     from the first click until every event arrived at a local collector, minus the baseline's.
 // Also the bytes autocapture adds to the script tag and to the npm build.
@@ -153,7 +153,7 @@ const sizes = await autocaptureBytes();
 const phVersion = JSON.parse(readFileSync(root + 'node_modules/posthog-js/package.json', 'utf8')).version;
 const report = `## Browser: autocapture cost per click, hogtail vs posthog-js
 
-\`node bench/browser-autocapture.js\` (${new Date().toISOString().slice(0, 10)}), headless Chromium ${version}, posthog-js ${phVersion}
+\`node bench/browser-autocapture.js --clicks ${CLICKS} --rounds ${ROUNDS}\` (${new Date().toISOString().slice(0, 10)}), headless Chromium ${version}, posthog-js ${phVersion}
 (array.js; autocapture on, rage clicks, heatmaps, dead clicks, replay, flags and surveys off). ${fmt(CLICKS)} clicks on a button
 nested five levels deep (classes, aria and data attributes, siblings at every level, an SVG icon and a span inside), one click per
 task; median of ${ROUNDS} rounds, a fresh browser context each, minus the same page with no SDK.
@@ -166,13 +166,15 @@ ${row('posthog-js')}
 
 hogtail / posthog-js: ${fmt(ratio('handlerMs') * 100, 1)} % of the handler time, ${fmt(ratio('busyMs') * 100, 1)} % of the busy time (goal: at most 10 %).
 
-- *handler*: \`performance.now()\` around dispatching the click and the microtasks it queued (hogtail's localStorage write of the
-  event is one). *busy*: CDP \`TaskDuration\` from the first click until every event arrived at a local collector (batching,
-  compression, requests included). The page is static between clicks; an app that changes the page on click makes posthog-js's
-  \`getComputedStyle\` walk (it checks \`cursor: pointer\` on every ancestor) force a style recalculation, which hogtail never asks for.
+- *handler*: \`performance.now()\` around dispatching the click and the microtasks it queued (with hogtail, every 20th click
+  starts a request there: the batch, its compression and the durable queue's write of its events). *busy*: CDP \`TaskDuration\`
+  from the first click until every event arrived at a local collector (batching, compression, requests, storage writes
+  included). The page is static between clicks; an app that changes the page on click makes posthog-js's \`getComputedStyle\`
+  walk (it checks \`cursor: pointer\` on every ancestor) force a style recalculation, which hogtail never asks for.
 - *hogtail (memory only)*: the same script with \`persistence: 'memory'\`; the difference to *hogtail* is the durable queue's
-  localStorage writes (the event's segment and the session state, at every click). The rest is the element walk and chain
-  (\`src/browser/autocapture\`) and the client's \`capture()\` (page properties, validation, JSON).
+  localStorage writes (one per request, or half a second after a capture, whichever comes first, and the removal once
+  delivered). The rest is the element walk and chain (\`src/browser/autocapture\`) and the client's \`capture()\` (page
+  properties, validation, JSON).
 
 What autocapture adds in bytes (gzip level 9, the project's rollup and terser settings, built now):
 

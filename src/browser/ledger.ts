@@ -3,9 +3,15 @@
  *
  * Layout: one key per *segment*, `<prefix><tabId>|<n>`, holding up to 100 events as their batch
  * JSON joined by newlines (JSON.stringify never emits a raw newline, and the uuid sits at a fixed
- * offset, so reading back needs no parse). Events captured in one task are written together in a
- * microtask, so an event is durable before the task that captured it ends, and a loop of 10,000
- * capture() calls costs a hundred writes instead of ten thousand rewrites of one growing key.
+ * offset, so reading back needs no parse). New events wait in memory up to WRITE_DELAY_MS and are
+ * then written together: a loop of 10,000 capture() calls costs a hundred writes instead of ten
+ * thousand rewrites of one growing key, a burst of clicks (a task each) one write instead of one per
+ * click, and a click's frame (the time before the next paint) no write at all. `flush()` writes them
+ * at once; it runs before each request, when the page is hidden and at pagehide (unload.ts), so a
+ * reload, a closed tab, a navigation or a tab the browser discards loses nothing; a crash of the
+ * page's process can lose the events of its last WRITE_DELAY_MS. While the page is hidden (it may be
+ * killed without a pagehide) events are written in a microtask, before the task that captured them
+ * ends.
  * A segment is removed once every event in it was delivered (or dropped with a reported reason)
  * and rewritten when only some were.
  *
@@ -29,7 +35,9 @@ export interface Ledger extends QueuePersistence {
   others(): string[];
   /** Makes a gone tab's stored events ours (re-keyed under our id) and returns them. */
   adopt(tabId: string): QueuedEvent[];
-  /** Events held only in memory (no storage, full, or over the caps). */
+  /** Writes the events waiting for their write now. */
+  flush(): void;
+  /** Events held only in memory (no storage, full, or over the caps); written first if they can be. */
   readonly unsaved: number;
 }
 
@@ -47,6 +55,8 @@ interface Segment {
 }
 
 const PER_SEGMENT = 100;
+/** At most this long in memory only: what a crash of the page can lose (a reload, close or navigation flush). */
+export const WRITE_DELAY_MS = 500;
 const UUID_START = 9; // '{"uuid":"'.length, fixed by buildEvent
 
 export function createLedger(
@@ -61,7 +71,8 @@ export function createLedger(
   let storedChars = 0;
   let next = 0;
   let writable = !!store;
-  let scheduled = false;
+  /** The pending write: its timer, or true for a microtask. */
+  let scheduled: ReturnType<typeof setTimeout> | boolean = false;
 
   const charsOf = (list: Item[]): number => list.reduce((sum, item) => sum + item.record.json.length + 1, 0);
 
@@ -82,7 +93,6 @@ export function createLedger(
   }
 
   function persist(): void {
-    scheduled = false;
     let chunk: Item[] = [];
     for (const item of items.values()) {
       if (item.segment || !writable) continue;
@@ -95,11 +105,16 @@ export function createLedger(
     if (chunk.length > 0) place(chunk);
   }
 
+  function flush(): void {
+    if (!scheduled) return;
+    clearTimeout(scheduled as ReturnType<typeof setTimeout>);
+    scheduled = false;
+    // Nothing may throw from a timer or a microtask into the page (a page that patched Array.prototype.map).
+    attempt(persist, 0);
+  }
+
   function schedule(): void {
-    if (scheduled || !writable) return;
-    scheduled = true;
-    // Nothing may throw from a microtask into the page (a page that patched Array.prototype.map).
-    queueMicrotask(() => attempt(persist, 0));
+    if (!scheduled && writable) scheduled = document.hidden ? (queueMicrotask(flush), true) : setTimeout(flush, WRITE_DELAY_MS);
   }
 
   return {
@@ -171,7 +186,10 @@ export function createLedger(
       return adopted;
     },
 
+    flush,
+
     get unsaved() {
+      flush();
       return items.size - storedEvents;
     },
   };

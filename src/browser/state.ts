@@ -3,10 +3,12 @@
  * persistence modes and posthog-js's cookie are in persistence/):
  * distinct id, device id, identified or not, super properties, groups, opt-out and the session.
  *
- * Writes are coalesced to one per task (a capture loop touches the session on every call), and
- * another tab's write is picked up through the `storage` event, so tabs share one identity and
- * one session. A site moving from posthog-js keeps its users: their anonymous id and device id
- * are read from posthog-js's own key the first time.
+ * Writes are coalesced to one per task, and another tab's write is picked up through the `storage`
+ * event, so tabs share one identity and one session. A change of the session's last activity alone
+ * is written at most every ACTIVITY_MS: a write is the whole state (plus posthog-js's cookie in the
+ * default mode), and writing it at every event was most of an autocaptured click's cost. A site
+ * moving from posthog-js keeps its users: their anonymous id and device id are read from
+ * posthog-js's own key the first time.
  */
 import type { FlagsSnapshot } from '../core/flags/decide';
 import { attempt } from '../core/safe-json';
@@ -52,6 +54,11 @@ export interface StateStore {
 
 const IDLE_MS = 30 * 60_000;
 const MAX_SESSION_MS = 24 * 60 * 60_000;
+/**
+ * The stored last activity may be this much older than the last event, so another tab or the next
+ * page may end a session up to this much before 30 idle minutes: a rounding error next to them.
+ */
+const ACTIVITY_MS = 10_000;
 
 export function freshState(deviceId?: string, optout?: boolean): PersistedState {
   const id = uuidv7();
@@ -84,6 +91,8 @@ export function createStateStore(
     return saved && { ...freshState(), ...(saved as Partial<PersistedState>) };
   };
   let scheduled = false;
+  /** The session's last activity as stored. */
+  let saved: number | undefined;
   let state = load();
   if (!state) {
     state = freshState();
@@ -97,6 +106,7 @@ export function createStateStore(
   }
   const write = () => {
     scheduled = false;
+    saved = state!.sid?.[1];
     // In a microtask: nothing may throw from here into the page (a page's JSON.stringify that throws).
     attempt(() => withPlainArrays(() => backing.save(state!)), 0);
   };
@@ -109,7 +119,10 @@ export function createStateStore(
 
   if (store) {
     addEventListener('storage', (event) => {
-      if (event.key === key) state = load() ?? state;
+      if (event.key === key) {
+        state = load() ?? state;
+        saved = state!.sid?.[1];
+      }
     });
   }
 
@@ -128,9 +141,11 @@ export function createStateStore(
       let sid = s.sid;
       if (!sid || now - sid[1] > IDLE_MS || now - sid[2] > MAX_SESSION_MS) {
         sid = s.sid = [uuidv7(now), now, now];
+        saved = undefined;
         stateStore.onNewSession?.(sid[0]);
       } else sid[1] = now;
-      save();
+      // A new session (nothing saved to compare with) or a clock set back writes too.
+      if (!(Math.abs(now - saved!) < ACTIVITY_MS)) save();
       return sid[0];
     },
   };

@@ -17,9 +17,9 @@ export function openStorage(name: 'localStorage' | 'sessionStorage' = 'localStor
 export const readKey = (store: Storage | undefined, key: string): string | null =>
   attempt(() => store!.getItem(key), null);
 
-/** False when the write failed (full, revoked, no storage). */
+/** False when the write failed (full, revoked, no storage: answered without a TypeError thrown and caught). */
 export const writeKey = (store: Storage | undefined, key: string, value: string): boolean =>
-  attempt(() => (store!.setItem(key, value), true), false);
+  !!store && attempt(() => (store.setItem(key, value), true), false);
 
 export const removeKey = (store: Storage | undefined, key: string): unknown => attempt(() => store?.removeItem(key), 0);
 

@@ -7,7 +7,7 @@ import { describe, elementPath, type DescribeSettings } from '../../src/browser/
 
 const plain: DescribeSettings = { maskText: false, maskAttributes: false, ignoredAttributes: [] };
 const props = (selector: string, type = 'click', settings: DescribeSettings = plain) =>
-  describe(elementPath(document.querySelector(selector)!), type, settings, location.host).properties;
+  describe(elementPath(document.querySelector(selector)!), type, settings, location.host);
 const chainOf = (selector: string, type = 'click', settings: DescribeSettings = plain) => props(selector, type, settings).$elements_chain as string;
 
 const NESTED = `

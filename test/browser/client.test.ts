@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHogtail } from '../../src/browser/drop-in';
 import { fakeFetch, tick } from './helpers';
 
@@ -199,13 +199,14 @@ describe('browser client', () => {
     expect(sent.filter((e) => e.event === '$pageview').map((e) => e.properties.$pathname)).toEqual(['/', '/products', '/cart']);
   });
 
-  it('an event is in localStorage in the same task it was captured, and leaves it after a 2xx', async () => {
+  it('an event is in localStorage before its request starts (else a second after capture, or at pagehide), and leaves it after a 2xx', async () => {
     let status = 503;
-    fakeFetch(() => status);
+    const { fetch } = fakeFetch(() => status);
     const client = init({ flush_at: 1000 });
-    client.capture('durable');
-    await Promise.resolve();
     const stored = () => Object.keys(localStorage).filter((key) => key.startsWith(`ht|${KEY}|q|`)).map((key) => localStorage.getItem(key)).join('\n');
+    client.capture('durable');
+    void client.flush();
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([url]) => url.includes('/batch/'))).toBe(true));
     expect(stored()).toContain('"event":"durable"');
     status = 200;
     await client.flush();

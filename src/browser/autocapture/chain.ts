@@ -25,31 +25,49 @@ export interface ChainElement {
   text?: string | undefined;
   href?: string | undefined;
   id?: string | undefined;
-  /** `attr__<name>` → value. */
+  /** `attr__<name>` → value (no other keys: see chainEntry()). */
   attributes: Record<string, string>;
 }
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r' };
-const ESCAPED = /[\\"\n\r]/;
-const escapeValue = (value: string) => (ESCAPED.test(value) ? value.replace(/[\\"\n\r]/g, (char) => ESCAPES[char]!) : value);
 
-function entry(element: ChainElement): string {
-  const fields: Record<string, string> = { ...element.attributes };
-  fields['nth-child'] = String(element.nthChild);
-  fields['nth-of-type'] = String(element.nthOfType);
-  if (element.text) fields.text = element.text;
-  if (element.href) fields.href = element.href;
-  if (element.id) fields.attr_id = element.id;
-  // Default sort compares UTF-16 code units: the server's (Python's) order for every name an
-  // attribute can have, and posthog-js's.
-  const names = Object.keys(fields).sort();
-  let out = element.tag;
-  for (const name of [...element.classes].sort()) out += '.' + name.replace(/[";]/g, '');
-  out += ':';
-  for (const name of names) out += `${name}="${escapeValue(fields[name]!)}"`;
-  return out;
+/** One field, `name="value"`, the value escaped (a value with nothing to escape comes back as it is). */
+export const chainField = (name: string, value: string) => name + '="' + value.replace(/[\\"\n\r]/g, (char) => ESCAPES[char]!) + '"';
+
+/**
+ * One entry of the chain. `attributes`: the element's `attr__<name>` fields (chainField), in the
+ * order of their names. Fields are in the order of their names (UTF-16 code units: the server's,
+ * Python's, order and posthog-js's), with no sort of them all: every `attr__<name>` sorts before
+ * `attr_id` ('_' < 'i'), and then come href, nth-child, nth-of-type and text.
+ */
+export function chainEntry(
+  tag: string,
+  /** The class names, one space between them. */
+  classes: string | undefined,
+  attributes: string,
+  nthChild: number,
+  nthOfType: number,
+  id?: string,
+  href?: string,
+  text?: string,
+): string {
+  // Sorted, joined, then cleaned as one string: one replace, not one per class.
+  let out = classes ? tag + '.' + classes.split(' ').sort().join('.').replace(/[";]/g, '') : tag;
+  out += ':' + attributes;
+  if (id) out += chainField('attr_id', id);
+  if (href) out += chainField('href', href);
+  out += 'nth-child="' + nthChild + '"nth-of-type="' + nthOfType + '"';
+  return text ? out + chainField('text', text) : out;
 }
 
+/** The chain of elements described field by field (describe.ts builds its entries directly). */
 export function elementsChain(elements: readonly ChainElement[]): string {
-  return elements.map(entry).join(';');
+  return elements
+    .map((element) => {
+      const { attributes } = element;
+      let fields = '';
+      for (const name of Object.keys(attributes).sort()) fields += chainField(name, attributes[name]!);
+      return chainEntry(element.tag, element.classes.join(' '), fields, element.nthChild, element.nthOfType, element.id, element.href, element.text);
+    })
+    .join(';');
 }

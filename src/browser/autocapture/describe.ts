@@ -5,8 +5,8 @@
  * `$external_click_url`, and `data-ph-capture-attribute-<name>` as property `<name>`.
  * Field-for-field what posthog-js records, with the privacy rules of privacy.ts.
  */
-import { elementsChain, type ChainElement } from './chain';
-import { isField, looksSecret, mayRead, tagOf } from './privacy';
+import { chainEntry, chainField } from './chain';
+import { isField, looksSecret, mayRead, SENSITIVE, tagOf, within } from './privacy';
 import { cut, labelText, ownText } from './text';
 
 export const MAX_ANCESTORS = 15;
@@ -14,10 +14,15 @@ const MAX_ATTRIBUTE = 1024;
 const SVG = 'http://www.w3.org/2000/svg';
 /** Tags whose text posthog-js records for every element of the path, not only the target. */
 const TEXT_TAGS = ['a', 'button', 'form', 'input', 'select', 'textarea', 'label'];
+/** Links and buttons: their label (text.ts) is their text; an SVG icon's click is theirs. */
+const CONTROLS = ['a', 'button'];
 /** Attributes a form field keeps (never its value, placeholder or anything typed). */
 const FIELD_ATTRIBUTES = ['name', 'id', 'class', 'aria-label'];
-/** Names the chain can carry unambiguously (see chain.ts); Alpine's `@click` or `:class` cannot. */
-const CHAIN_SAFE_NAME = /^[\w-]+$/;
+/**
+ * Names the chain can carry unambiguously (see chain.ts): not Alpine's `@click` or `:class`, nor
+ * Angular's generated `_ngcontent-*` / `_nghost-*`.
+ */
+const CHAIN_NAME = /^(?!_ng(?:content|host))[\w-]+$/;
 const AUGMENT_PREFIX = 'data-ph-capture-attribute-';
 
 export interface DescribeSettings {
@@ -40,96 +45,88 @@ export function elementPath(target: Element): Element[] {
   return path;
 }
 
-function position(element: Element): [number, number] {
-  let nthChild = 1;
-  let nthOfType = 1;
-  for (let sibling = element.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
-    nthChild++;
-    if (sibling.localName === element.localName) nthOfType++;
-  }
-  return [nthChild, nthOfType];
-}
+const limit = (value: string) => (value.length > MAX_ATTRIBUTE ? cut(value, MAX_ATTRIBUTE) + '...' : value);
 
-function limit(value: string): string {
-  return value.length > MAX_ATTRIBUTE ? cut(value, MAX_ATTRIBUTE) + '...' : value;
-}
-
-/** `ancestor`: the target's text is read by describe() under its own rule, never here. */
-function chainElement(element: Element, settings: DescribeSettings, ancestor: boolean): ChainElement {
-  const tag = tagOf(element);
-  const field = isField(element);
-  const attributes: Record<string, string> = {};
-  if (!settings.maskAttributes) {
-    // Names, then values: iterating element.attributes makes an Attr object for each one.
-    for (const name of element.getAttributeNames()) {
-      const value = element.getAttribute(name)!;
-      if (
-        (field && !FIELD_ATTRIBUTES.includes(name)) ||
-        settings.ignoredAttributes.includes(name) ||
-        !CHAIN_SAFE_NAME.test(name) ||
-        name.startsWith('_ngcontent') ||
-        name.startsWith('_nghost') ||
-        looksSecret(value)
-      ) {
-        continue;
-      }
-      attributes['attr__' + name] = limit(name === 'class' ? value.trim().split(/\s+/).join(' ') : value);
-    }
-  }
-  const [nthChild, nthOfType] = position(element);
-  const className = attributes.attr__class;
-  return {
-    tag,
-    classes: className ? className.split(' ') : [],
-    nthChild,
-    nthOfType,
-    text: ancestor && TEXT_TAGS.includes(tag) && !settings.maskText ? elementText(element) : undefined,
-    href: attributes.attr__href,
-    id: attributes.attr__id,
-    attributes,
-  };
-}
-
-const elementText = (element: Element) => (['a', 'button'].includes(tagOf(element)) ? labelText(element) : ownText(element));
-
-export interface Described {
-  /** The element the event is attributed to (a click on an icon inside a button is the button's). */
-  target: Element;
-  properties: Record<string, unknown>;
-}
+const elementText = (element: Element, tag: string, unshielded: boolean) =>
+  CONTROLS.includes(tag) ? labelText(element, unshielded) : ownText(element, unshielded);
 
 /**
  * The event properties for the element path (elementPath's, target first), once the caller has
  * checked that the event may be captured at all.
  */
-export function describe(path: Element[], eventType: string, settings: DescribeSettings, pageHost: string): Described {
+export function describe(path: Element[], eventType: string, settings: DescribeSettings, pageHost: string): Record<string, unknown> {
+  const { maskAttributes, ignoredAttributes } = settings;
   let target = path[0]!;
   let maskText = settings.maskText;
   // A click on an SVG icon (or a part of one) inside a link or button is the control's click.
-  const control = eventType === 'click' && target.namespaceURI === SVG ? path.findIndex((el) => ['a', 'button'].includes(tagOf(el))) : -1;
+  const control = eventType === 'click' && target.namespaceURI === SVG ? path.findIndex((el) => CONTROLS.includes(tagOf(el))) : -1;
   if (control > 0) {
     maskText ||= path.slice(0, control + 1).some((el) => !mayRead(el) || isField(el));
     path = path.slice(control);
     target = path[0]!;
   }
-  const own = { ...settings, maskText };
-  const elements = path.map((element, index) => chainElement(element, own, index > 0));
-  const augment: Record<string, string> = {};
+  // Nothing around the target is ph-sensitive (the usual case): then no element of the path is,
+  // and one walk up answers what would otherwise be a walk per element.
+  const unshielded = !within(target, SENSITIVE);
   let href: string | undefined;
-  for (const element of path) {
-    if (tagOf(element) === 'a' && !settings.maskAttributes && !settings.ignoredAttributes.includes('href')) {
+  if (!maskAttributes && !ignoredAttributes.includes('href')) {
+    for (const element of path) {
+      if (tagOf(element) !== 'a') continue;
       const value = element.getAttribute('href');
       // The outermost link decides, as in posthog-js.
-      href = value && mayRead(element) && !looksSecret(value) ? value : undefined;
-    }
-    if (!mayRead(element)) continue;
-    for (const name of element.getAttributeNames()) {
-      if (name.startsWith(AUGMENT_PREFIX)) augment[name.slice(AUGMENT_PREFIX.length)] ??= element.getAttribute(name)!;
+      href = value && mayRead(element, unshielded) && !looksSecret(value) ? value : undefined;
     }
   }
-  const first = elements[0]!;
-  first.text = maskText ? undefined : elementText(target);
-  if (href) first.href = first.attributes.attr__href = href;
+  const text = maskText ? undefined : elementText(target, tagOf(target), unshielded) || undefined;
+  const augment: Record<string, string> = {};
+
+  /**
+   * One element's chain entry (chain.ts), built straight from the DOM: each attribute is read
+   * once, for the chain and for `augment` (the innermost element's win). The target (index 0) has
+   * describe()'s `href` and `text`; an ancestor's text follows posthog-js's rule for the path.
+   */
+  const entry = (element: Element, index: number): string => {
+    const tag = tagOf(element);
+    const field = !maskAttributes && isField(element, tag);
+    const names = element.getAttributeNames();
+    let link = index ? undefined : href;
+    // The target's href is the outermost link's, placed among its attributes even when it has none.
+    if (link && !names.includes('href')) names.push('href');
+    let attributes = '';
+    let classes: string | undefined;
+    let id: string | undefined;
+    let readable: boolean | undefined; // asked only of elements with data attributes to copy
+    for (const name of names.sort()) {
+      if (name === 'href' && link) {
+        attributes += chainField('attr__href', link);
+        continue;
+      }
+      let value = element.getAttribute(name)!;
+      if (name.startsWith(AUGMENT_PREFIX) && (readable ??= mayRead(element, unshielded))) augment[name.slice(AUGMENT_PREFIX.length)] ??= value;
+      if (maskAttributes || (field && !FIELD_ATTRIBUTES.includes(name)) || ignoredAttributes.includes(name) || !CHAIN_NAME.test(name) || looksSecret(value)) {
+        continue;
+      }
+      if (name === 'class') {
+        classes = value = limit(value.trim().split(/\s+/).join(' '));
+      } else {
+        value = limit(value);
+        if (name === 'id') id = value;
+        else if (name === 'href') link = value;
+      }
+      attributes += chainField('attr__' + name, value);
+    }
+    const localName = element.localName;
+    let nthChild = 1;
+    let nthOfType = 1;
+    for (let sibling = element.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+      nthChild++;
+      if (sibling.localName === localName) nthOfType++;
+    }
+    const own = index ? (!maskText && TEXT_TAGS.includes(tag) ? elementText(element, tag, unshielded) : undefined) : text;
+    return chainEntry(tag, classes, attributes, nthChild, nthOfType, id, link, own);
+  };
+
+  const chain = path.map(entry).join(';');
   let external: string | undefined;
   if (href && eventType === 'click') {
     try {
@@ -139,8 +136,8 @@ export function describe(path: Element[], eventType: string, settings: DescribeS
       // not a URL: no external click
     }
   }
-  const properties: Record<string, unknown> = { $event_type: eventType, $ce_version: 1, $elements_chain: elementsChain(elements) };
-  if (first.text) properties.$el_text = first.text;
+  const properties: Record<string, unknown> = { $event_type: eventType, $ce_version: 1, $elements_chain: chain };
+  if (text) properties.$el_text = text;
   if (external) properties.$external_click_url = external;
-  return { target, properties: Object.assign(properties, augment) };
+  return Object.assign(properties, augment);
 }

@@ -50,20 +50,21 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
   const rage = settings.rage;
   const isRage = rage && createRageclickDetector(rage.radius, rage.windowMs, rage.count);
 
+  // The app's ignore-list and ph-no-capture, one selector: one walk up from the target.
+  const ignored = settings.selectorIgnore ? settings.selectorIgnore + ',.ph-no-capture' : '.ph-no-capture';
   const allowed = (target: Element, path: Element[]) => {
     const url = window.location.href;
-    const { urlAllow, tagAllow, selectorAllow, selectorIgnore } = settings;
+    const { urlAllow, tagAllow, selectorAllow } = settings;
     return (
       (!urlAllow || urlAllow.some((pattern) => pattern.test(url))) &&
       !settings.urlIgnore.some((pattern) => pattern.test(url)) &&
       (!tagAllow || path.some((el) => tagAllow.includes(tagOf(el)))) &&
       (selectorAllow === undefined || path.some((el) => selectorAllow !== '' && el.matches(selectorAllow))) &&
-      !(selectorIgnore && within(target, selectorIgnore)) &&
-      !within(target, '.ph-no-capture')
+      !within(target, ignored)
     );
   };
 
-  const send = (event: string, path: Element[], type: string) => capture(event, describe(path, type, settings, window.location.host).properties);
+  const send = (event: string, path: Element[], type: string) => capture(event, describe(path, type, settings, window.location.host));
 
   const handle = (event: Event) => {
     try {

@@ -27,9 +27,11 @@ export const tagOf = (element: Element): string => element.localName.toLowerCase
 /** Input types whose value is a label the page wrote, not something the user typed. */
 const BUTTON_INPUTS = ['button', 'checkbox', 'submit', 'reset'];
 
-/** Form fields and editable content: nothing but their name, id, class and aria-label is read. */
-export function isField(element: Element): boolean {
-  const tag = tagOf(element);
+/**
+ * Form fields and editable content: nothing but their name, id, class and aria-label is read.
+ * `tag`: the element's tagOf(), when the caller has it.
+ */
+export function isField(element: Element, tag = tagOf(element)): boolean {
   return (
     (tag === 'input' && !BUTTON_INPUTS.includes((element as HTMLInputElement).type)) ||
     tag === 'select' ||
@@ -41,18 +43,21 @@ export function isField(element: Element): boolean {
 /** Names and ids that mark card, password or social security fields (letters and digits only). */
 const SECRET_NAME = /^cc|cardnum|ccnum|creditcard|csc|cvc|cvv|exp|pass|pwd|routing|seccode|securitycode|securitynum|socialsec|socsec|ssn/i;
 
+export const SENSITIVE = '.ph-sensitive,.ph-no-capture';
+
 /**
  * Whether the element's text (and its `data-ph-capture-attribute-*`) may be read: not under
  * `ph-sensitive` or `ph-no-capture`, not a hidden or password input, no secret-looking name or id
  * (`ph-include` vouches for the name and type, never for an ancestor's `ph-sensitive`).
+ * `unshielded`: the caller knows that neither the element nor anything around it is SENSITIVE.
  */
-export function mayRead(element: Element): boolean {
-  if (within(element, '.ph-sensitive,.ph-no-capture')) return false;
+export function mayRead(element: Element, unshielded?: boolean): boolean {
+  if (!unshielded && within(element, SENSITIVE)) return false;
   if (element.classList.contains('ph-include')) return true;
   const type = (element as HTMLInputElement).type;
   if (type === 'hidden' || type === 'password') return false;
-  const name = (element as HTMLInputElement).name || element.id || '';
-  return typeof name !== 'string' || !SECRET_NAME.test(name.replace(/[^a-zA-Z0-9]/g, ''));
+  const name = (element as HTMLInputElement).name || element.id;
+  return !name || typeof name !== 'string' || !SECRET_NAME.test(name.replace(/[^a-zA-Z0-9]/g, ''));
 }
 
 function luhn(digits: string): boolean {
@@ -68,20 +73,14 @@ function luhn(digits: string): boolean {
 const DIGIT_RUN = /\d[\d -]*\d/g;
 const SSN = /(?:^|\D)\d{3}-?\d{2}-?\d{4}(?!\d)/;
 
-/** Whether `text` has at least nine digits, the fewest an SSN or a card number has. */
-function manyDigits(text: string): boolean {
-  for (let i = 0, digits = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 48 && code <= 57 && ++digits === 9) return true;
-  }
-  return false;
-}
+/** At least nine digits, the fewest an SSN or a card number has: one native scan, no JavaScript loop. */
+const NINE_DIGITS = /^(?:\D*\d){9}/;
 
 /** A card number (any 13–19 digit window of a run, Luhn-valid) or a US SSN anywhere in `text`. */
 export function looksSecret(text: string): boolean {
-  // Most text and attributes have few digits: a counting loop answers them without a regex (each
-  // matchAll() clones its regular expression), which is most of an autocaptured click's cost.
-  if (!manyDigits(text)) return false;
+  // Most text and attributes have few digits: answered without matchAll() (which clones its
+  // regular expression) or a loop over every character (slow until the page's JIT has warmed up).
+  if (!NINE_DIGITS.test(text)) return false;
   if (SSN.test(text)) return true;
   for (const [run] of text.matchAll(DIGIT_RUN)) {
     const digits = run.replace(/\D/g, '');

@@ -5,7 +5,7 @@
  * and buttons add the text of nested `<span>`s, space-separated. Never from form fields, editable
  * content, `ph-sensitive` subtrees, or text that looks like a card number or SSN (privacy.ts).
  */
-import { isField, looksSecret, mayRead } from './privacy';
+import { isField, looksSecret, mayRead, SENSITIVE } from './privacy';
 
 export const MAX_TEXT = 255;
 /** Nested spans are followed this deep at most (the walk stays bounded on any page). */
@@ -19,25 +19,34 @@ export function cut(text: string, max: number): string {
 }
 
 function nodeText(raw: string): string {
-  const text = raw.trim().replace(/[\r\n]/g, ' ').replace(/ +/g, ' ');
+  let text = raw.trim();
+  // Most text nodes are the white space between elements, and most others have neither line
+  // breaks nor runs of spaces: no regular expression runs for them.
+  if (!text) return text;
+  if (/[\r\n]| {2}/.test(text)) text = text.replace(/[\r\n]/g, ' ').replace(/ +/g, ' ');
   return looksSecret(text) ? '' : cut(text, MAX_TEXT);
 }
 
-/** The element's own text nodes. */
-export function ownText(element: Element): string {
-  if (!mayRead(element) || isField(element)) return '';
+/**
+ * The element's own text nodes. `unshielded`: the caller knows nothing around the element is
+ * ph-sensitive (privacy.ts, mayRead). Siblings are followed by hand: iterating `childNodes` costs
+ * an iterator and a call per node.
+ */
+export function ownText(element: Element, unshielded?: boolean): string {
+  if (!mayRead(element, unshielded) || isField(element)) return '';
   let text = '';
-  for (const child of element.childNodes) if (child.nodeType === 3) text += nodeText(child.textContent ?? '');
+  for (let child = element.firstChild; child; child = child.nextSibling) if (child.nodeType === 3) text += nodeText((child as Text).data);
   return cut(text.trim(), MAX_TEXT);
 }
 
-function spanText(element: Element, depth: number): string {
+function spanText(element: Element, depth: number, unshielded: boolean): string {
   let text = '';
   if (depth < MAX_SPAN_DEPTH) {
-    for (const child of element.children) {
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (child.localName === 'span') {
-        text = `${text} ${ownText(child)}`.trim();
-        text = `${text} ${spanText(child, depth + 1)}`.trim();
+        const clean = unshielded && !child.matches(SENSITIVE);
+        text = `${text} ${ownText(child, clean)}`.trim();
+        text = `${text} ${spanText(child, depth + 1, clean)}`.trim();
       }
     }
   }
@@ -45,7 +54,7 @@ function spanText(element: Element, depth: number): string {
 }
 
 /** A link's or button's label: its own text, then its nested spans' text. */
-export function labelText(element: Element): string {
-  const text = `${ownText(element)} ${spanText(element, 0)}`.trim();
+export function labelText(element: Element, unshielded = false): string {
+  const text = `${ownText(element, unshielded)} ${spanText(element, 0, unshielded)}`.trim();
   return looksSecret(text) ? '' : cut(text, MAX_TEXT);
 }
