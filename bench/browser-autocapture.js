@@ -3,7 +3,7 @@
 // Chromium, on the same page (a button nested five levels deep, with classes and attributes, among
 // siblings), and a page with no SDK as the baseline. Each click is its own task, as a user's is:
 //   - handler µs: performance.now() around dispatching the click plus the microtasks it queued
-//     (with hogtail, every 20th click starts a request there), minus the same on the page with no SDK;
+//     (with hogtail, the localStorage write of the click's event; every 20th click also starts a request), minus the same on the page with no SDK;
 //   - busy µs: CDP TaskDuration (all main-thread work, including batching, compressing, sending)
 //     from the first click until every event arrived at a local collector, minus the baseline's.
 // Also the bytes autocapture adds to the script tag and to the npm build.
@@ -166,13 +166,13 @@ ${row('posthog-js')}
 
 hogtail / posthog-js: ${fmt(ratio('handlerMs') * 100, 1)} % of the handler time, ${fmt(ratio('busyMs') * 100, 1)} % of the busy time (goal: at most 10 %).
 
-- *handler*: \`performance.now()\` around dispatching the click and the microtasks it queued (with hogtail, every 20th click
-  starts a request there: the batch, its compression and the durable queue's write of its events). *busy*: CDP \`TaskDuration\`
+- *handler*: \`performance.now()\` around dispatching the click and the microtasks it queued (with hogtail, the durable queue's
+  localStorage write of the click's event, and at every 20th click the start of a request: the batch and its compression). *busy*: CDP \`TaskDuration\`
   from the first click until every event arrived at a local collector (batching, compression, requests, storage writes
   included). The page is static between clicks; an app that changes the page on click makes posthog-js's \`getComputedStyle\`
   walk (it checks \`cursor: pointer\` on every ancestor) force a style recalculation, which hogtail never asks for.
 - *hogtail (memory only)*: the same script with \`persistence: 'memory'\`; the difference to *hogtail* is the durable queue's
-  localStorage writes (one per request, or half a second after a capture, whichever comes first, and the removal once
+  localStorage writes (the click's event, written before its task ends so that even a crash keeps it, and the removal once
   delivered). The rest is the element walk and chain (\`src/browser/autocapture\`) and the client's \`capture()\` (page
   properties, validation, JSON).
 

@@ -26,7 +26,8 @@ export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: 
   let leaving = false;
   return {
     send(events) {
-      // Stored before they are on the wire: the page may go while the request is out.
+      // Stored before they are on the wire (a request may start in the task that captured them):
+      // the page may go while the request is out.
       ledger.flush();
       for (const event of events) inFlight.add(event.uuid);
       log(`sending ${events.length} event(s) to ${endpoint.host}`);
@@ -38,8 +39,6 @@ export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: 
       addEventListener('pagehide', (event) => {
         leaving = true;
         beforeLeave();
-        // What waits in memory for its write (ledger.ts) is written now.
-        ledger.flush();
         // Events in a request in flight are left out: the request is keepalive (it outlives the
         // page) or, if too big for that, cancelled; either way they stay stored for the next
         // page, and no event is ever in two requests at once.
@@ -55,10 +54,7 @@ export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: 
       // A tab switch keeps the page alive, so this is an ordinary (keepalive) send whose answer
       // we still get.
       document.addEventListener('visibilitychange', () => {
-        if (document.visibilityState === 'hidden' && !leaving) {
-          ledger.flush();
-          void queue.flush();
-        }
+        if (document.visibilityState === 'hidden' && !leaving) void queue.flush();
       });
     },
   };

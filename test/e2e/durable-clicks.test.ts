@@ -1,11 +1,10 @@
-// Clicks right before a reload or a tab close. The durable queue keeps new events in memory for up
-// to WRITE_DELAY_MS before it writes them (ledger.ts), so pagehide must write them. Here the page's
-// write timer is held back and nothing can leave before the page goes (no request: flush_at and
-// flush_interval far away; no beacon): only that pagehide write can save the clicks, and every one
-// must arrive, once, from the next page of the origin.
+// Clicks right before the page goes: a reload, a tab close, or a crash of the page's process (no
+// pagehide, nothing runs after it). The durable queue writes each task's events before the task ends
+// (ledger.ts), so each click is in localStorage before the next one, and nothing can leave the page
+// itself (no request: flush_at and flush_interval far away; no beacon): every click must arrive,
+// once, from the next page of the origin. The crash case fails if the write is ever deferred.
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { WRITE_DELAY_MS } from '../../src/browser/ledger';
 import { autocapturePage } from './autocapture-page';
 import { hasChromium, openPage } from './support/chromium';
 import type { RecordingCollector } from './support/recording-collector';
@@ -15,30 +14,28 @@ const CLICKS = 8;
 const BUTTONS = Array.from({ length: CLICKS }, (_, n) => `<button id="b${n}" data-ph-capture-attribute-n="${n}">Button ${n}</button>`).join('');
 const QUIET = { flush_at: 1000, flush_interval: 600_000 };
 
-/** In the page that clicks: no beacon, and the durable queue's write timer never fires. */
-function holdBack({ path, delay }: { path: string; delay: number }) {
-  if (location.pathname !== path) return;
-  navigator.sendBeacon = () => false;
-  const setTimer = window.setTimeout;
-  // A real id (the ledger tests it), for a timer that never fires.
-  window.setTimeout = ((fn: TimerHandler, ms?: number, ...rest: unknown[]) =>
-    ms === delay ? setTimer(() => undefined, 2 ** 31 - 1) : setTimer(fn, ms, ...rest)) as typeof setTimeout;
+/** In the page that clicks: no beacon, so only what is stored can reach the next page. */
+function noBeacon(path: string) {
+  if (location.pathname === path) navigator.sendBeacon = () => false;
 }
 
-/** Clicks every button with the mouse and checks that none of the events is stored yet. */
+/** Clicks every button with the mouse; after each click its event is already stored. */
 async function clickAll(context: BrowserContext, url: string, errors: string[]) {
   const { page } = await openPage(context, errors);
   await page.goto(url);
   await page.waitForFunction(() => (window as any).hogtail?.__loaded);
-  for (let n = 0; n < CLICKS; n++) await page.click(`#b${n}`);
-  const stored = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('|q|') && localStorage.getItem(key)!.includes('$autocapture')));
-  // Proof the test exercises the window: only the pagehide write can keep these clicks.
-  expect(stored).toEqual([]);
+  for (let n = 0; n < CLICKS; n++) {
+    await page.click(`#b${n}`);
+    const stored = await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.includes('|q|') && localStorage.getItem(key)!.includes('$autocapture')).length,
+    );
+    expect(stored).toBe(n + 1);
+  }
   return page;
 }
 
 /** For each button: the uuids its click arrived with. */
-async function arrived(collector: RecordingCollector): Promise<Map<string, Set<string>>> {
+async function arrived(collector: RecordingCollector, done = (found: Map<string, Set<string>>) => found.size >= CLICKS): Promise<Map<string, Set<string>>> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const byButton = new Map<string, Set<string>>();
@@ -47,7 +44,7 @@ async function arrived(collector: RecordingCollector): Promise<Map<string, Set<s
       const n = String(event.properties.n);
       byButton.set(n, (byButton.get(n) ?? new Set()).add(event.uuid ?? ''));
     }
-    if (byButton.size >= CLICKS || Date.now() > deadline) return byButton;
+    if (done(byButton) || Date.now() > deadline) return byButton;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -62,7 +59,7 @@ describe.skipIf(!hasChromium)('clicks just before the page goes', () => {
     env.site.collector.clear();
     env.site.server.page('/reload-clicks.html', autocapturePage(env.site, BUTTONS, { config: QUIET }));
     const context = await env.browser.newContext();
-    await context.addInitScript(holdBack, { path: '/reload-clicks.html', delay: WRITE_DELAY_MS });
+    await context.addInitScript(noBeacon, '/reload-clicks.html');
     const errors: string[] = [];
     const page = await clickAll(context, env.site.server.url + '/reload-clicks.html', errors);
     await page.reload();
@@ -76,13 +73,36 @@ describe.skipIf(!hasChromium)('clicks just before the page goes', () => {
     env.site.server.page('/close-clicks.html', autocapturePage(env.site, BUTTONS, { config: QUIET }));
     env.site.server.page('/next-tab.html', autocapturePage(env.site, '', {}));
     const context = await env.browser.newContext();
-    await context.addInitScript(holdBack, { path: '/close-clicks.html', delay: WRITE_DELAY_MS });
+    await context.addInitScript(noBeacon, '/close-clicks.html');
     const errors: string[] = [];
     const page = await clickAll(context, env.site.server.url + '/close-clicks.html', errors);
     await page.close({ runBeforeUnload: true });
     const next = await openPage(context, errors);
     await next.page.goto(env.site.server.url + '/next-tab.html');
     expectEveryClickOnce(await arrived(env.site.collector));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("clicked, then the page's process crashes (no pagehide): every click arrives with the next tab", async () => {
+    env.site.collector.clear();
+    env.site.server.page('/crash-clicks.html', autocapturePage(env.site, BUTTONS, { config: QUIET }));
+    env.site.server.page('/after-crash.html', autocapturePage(env.site, '', {}));
+    const context = await env.browser.newContext();
+    await context.addInitScript(noBeacon, '/crash-clicks.html');
+    const errors: string[] = [];
+    const page = await clickAll(context, env.site.server.url + '/crash-clicks.html', errors);
+    // The last click, then the crash in the same breath: no later task of the page ever runs.
+    const cdp = await context.newCDPSession(page);
+    const crashed = new Promise((resolve) => page.once('crash', resolve));
+    await page.evaluate(() => document.getElementById('b0')!.click());
+    cdp.send('Page.crash').catch(() => {}); // never answered: the page is gone
+    await crashed;
+    const next = await openPage(context, errors);
+    await next.page.goto(env.site.server.url + '/after-crash.html');
+    // The ninth click (b0 again, right before the crash) arrived too, as an event of its own.
+    const byButton = await arrived(env.site.collector, (found) => (found.get('0')?.size ?? 0) >= 2);
+    expect([...byButton].map(([n, uuids]) => [n, uuids.size]).sort()).toEqual(Array.from({ length: CLICKS }, (_, n) => [String(n), n === 0 ? 2 : 1]));
     expect(errors).toEqual([]);
     await context.close();
   });
