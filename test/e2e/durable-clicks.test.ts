@@ -3,7 +3,7 @@
 // (ledger.ts), so each click is in localStorage before the next one, and nothing can leave the page
 // itself (no request: flush_at and flush_interval far away; no beacon): every click must arrive,
 // once, from the next page of the origin. The crash case fails if the write is ever deferred.
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { autocapturePage } from './autocapture-page';
 import { hasChromium, openPage } from './support/chromium';
@@ -52,54 +52,54 @@ async function arrived(collector: RecordingCollector, done = (found: Map<string,
 const expectEveryClickOnce = (byButton: Map<string, Set<string>>) =>
   expect([...byButton].map(([n, uuids]) => [n, uuids.size]).sort()).toEqual(Array.from({ length: CLICKS }, (_, n) => [String(n), 1]));
 
+type Site = ReturnType<typeof useChromiumSite>;
+
+/** Serves `path` with the buttons, clicks them all in a fresh context, then lets `leave` end the page. */
+async function clickThenLeave(env: Site, path: string, leave: (page: Page, context: BrowserContext, errors: string[]) => Promise<void>) {
+  env.site.collector.clear();
+  env.site.server.page(path, autocapturePage(env.site, BUTTONS, { config: QUIET }));
+  env.site.server.page('/next-tab.html', autocapturePage(env.site, '', {}));
+  const context = await env.browser.newContext();
+  await context.addInitScript(noBeacon, path);
+  const errors: string[] = [];
+  await leave(await clickAll(context, env.site.server.url + path, errors), context, errors);
+  return { context, errors };
+}
+
+/** A new tab of the origin: it adopts and sends what the gone page stored. */
+const openNextTab = async (env: Site, context: BrowserContext, errors: string[]) =>
+  (await openPage(context, errors)).page.goto(env.site.server.url + '/next-tab.html');
+
 describe.skipIf(!hasChromium)('clicks just before the page goes', () => {
   const env = useChromiumSite();
 
   it('clicked, then an immediate reload: every click arrives from the next page', async () => {
-    env.site.collector.clear();
-    env.site.server.page('/reload-clicks.html', autocapturePage(env.site, BUTTONS, { config: QUIET }));
-    const context = await env.browser.newContext();
-    await context.addInitScript(noBeacon, '/reload-clicks.html');
-    const errors: string[] = [];
-    const page = await clickAll(context, env.site.server.url + '/reload-clicks.html', errors);
-    await page.reload();
+    const { context, errors } = await clickThenLeave(env, '/reload-clicks.html', async (page) => void (await page.reload()));
     expectEveryClickOnce(await arrived(env.site.collector));
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('clicked, then the tab closes: every click arrives with the next tab of the origin', async () => {
-    env.site.collector.clear();
-    env.site.server.page('/close-clicks.html', autocapturePage(env.site, BUTTONS, { config: QUIET }));
-    env.site.server.page('/next-tab.html', autocapturePage(env.site, '', {}));
-    const context = await env.browser.newContext();
-    await context.addInitScript(noBeacon, '/close-clicks.html');
-    const errors: string[] = [];
-    const page = await clickAll(context, env.site.server.url + '/close-clicks.html', errors);
-    await page.close({ runBeforeUnload: true });
-    const next = await openPage(context, errors);
-    await next.page.goto(env.site.server.url + '/next-tab.html');
+    const { context, errors } = await clickThenLeave(env, '/close-clicks.html', async (page, context, errors) => {
+      await page.close({ runBeforeUnload: true });
+      await openNextTab(env, context, errors);
+    });
     expectEveryClickOnce(await arrived(env.site.collector));
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("clicked, then the page's process crashes (no pagehide): every click arrives with the next tab", async () => {
-    env.site.collector.clear();
-    env.site.server.page('/crash-clicks.html', autocapturePage(env.site, BUTTONS, { config: QUIET }));
-    env.site.server.page('/after-crash.html', autocapturePage(env.site, '', {}));
-    const context = await env.browser.newContext();
-    await context.addInitScript(noBeacon, '/crash-clicks.html');
-    const errors: string[] = [];
-    const page = await clickAll(context, env.site.server.url + '/crash-clicks.html', errors);
-    // The last click, then the crash in the same breath: no later task of the page ever runs.
-    const cdp = await context.newCDPSession(page);
-    const crashed = new Promise((resolve) => page.once('crash', resolve));
-    await page.evaluate(() => document.getElementById('b0')!.click());
-    cdp.send('Page.crash').catch(() => {}); // never answered: the page is gone
-    await crashed;
-    const next = await openPage(context, errors);
-    await next.page.goto(env.site.server.url + '/after-crash.html');
+    const { context, errors } = await clickThenLeave(env, '/crash-clicks.html', async (page, context, errors) => {
+      // One more click, then the crash in the same breath: no later task of the page ever runs.
+      const cdp = await context.newCDPSession(page);
+      const crashed = new Promise((resolve) => page.once('crash', resolve));
+      await page.evaluate(() => document.getElementById('b0')!.click());
+      cdp.send('Page.crash').catch(() => {}); // never answered: the page is gone
+      await crashed;
+      await openNextTab(env, context, errors);
+    });
     // The ninth click (b0 again, right before the crash) arrived too, as an event of its own.
     const byButton = await arrived(env.site.collector, (found) => (found.get('0')?.size ?? 0) >= 2);
     expect([...byButton].map(([n, uuids]) => [n, uuids.size]).sort()).toEqual(Array.from({ length: CLICKS }, (_, n) => [String(n), n === 0 ? 2 : 1]));
