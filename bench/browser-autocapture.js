@@ -12,14 +12,12 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { arg } from './lib/args.js';
+import { launchChromium } from './lib/chromium.js';
+import { median } from './lib/processes.js';
 import { createCollector } from '../dist/devserver/index.js';
 import { writeBenchmarkSection } from './lib/write-section.js';
 
-const arg = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : process.argv[index + 1];
-};
 const CLICKS = Number(arg('clicks', 500));
 const ROUNDS = Number(arg('rounds', 3));
 const root = new URL('../', import.meta.url).pathname;
@@ -88,10 +86,7 @@ const site = createServer((req, res) => {
 await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
 const siteUrl = `http://127.0.0.1:${site.address().port}`;
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function run(sdk) {
@@ -129,7 +124,6 @@ async function run(sdk) {
   return result;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const results = { none: [], hogtail: [], 'hogtail (memory only)': [], 'posthog-js': [] };
 for (let round = 0; round < ROUNDS; round++) {
   for (const sdk of Object.keys(results)) {
