@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCollector, type Collector } from '../../src/devserver';
-import { PostHog, type HogtailError } from '../../src/node';
+import { collectingClient } from './support/collecting-client';
 
 let collector: Collector | undefined;
 const closers: Array<() => unknown> = [];
@@ -15,12 +15,10 @@ afterEach(async () => {
   collector = undefined;
 });
 
-function client(host: string, options: ConstructorParameters<typeof PostHog>[1] = {}) {
-  const instance = new PostHog('phc_k', { host, flushAt: 1000, flushOnExitTimeout: 0, ...options });
-  const errors: HogtailError[] = [];
-  instance.on('error', (error) => errors.push(error));
-  closers.push(() => instance.shutdown(300));
-  return { client: instance, errors };
+function client(...args: Parameters<typeof collectingClient>) {
+  const made = collectingClient(...args);
+  closers.push(() => made.client.shutdown(300));
+  return made;
 }
 
 /** A server answering 200 with `chunks` chunks of 1 MiB (Infinity: never ends); counts what it wrote. */

@@ -5,7 +5,8 @@
 import { PostHog as PeerPostHog } from 'posthog-node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCollector, type Collector } from '../../src/devserver';
-import { DroppedEventsError, InvalidEventError, PostHog, type HogtailError } from '../../src/node';
+import { collectingClient } from './support/collecting-client';
+import { DroppedEventsError, InvalidEventError, PostHog } from '../../src/node';
 import { createFaultCollector } from '../support/fault-collector';
 
 let collector: Collector | undefined;
@@ -16,12 +17,10 @@ afterEach(async () => {
   collector = undefined;
 });
 
-function client(host: string, options: ConstructorParameters<typeof PostHog>[1] = {}) {
-  const instance = new PostHog('phc_k', { host, flushAt: 1000, flushOnExitTimeout: 0, ...options });
-  const errors: HogtailError[] = [];
-  instance.on('error', (error) => errors.push(error));
-  clients.push(instance);
-  return { client: instance, errors };
+function client(...args: Parameters<typeof collectingClient>) {
+  const made = collectingClient(...args);
+  clients.push(made.client);
+  return made;
 }
 
 describe('fetchRetryCount', () => {
