@@ -1,7 +1,7 @@
 /**
- * localStorage (or sessionStorage), or nothing. Private modes, sandboxed iframes and blocked cookies make merely
- * reading `window.localStorage` throw, and a full store throws on write; hogtail must never let
- * that reach the page (docs/guarantees.md §4), so callers get `undefined` and run from memory instead.
+ * localStorage (or sessionStorage), or nothing. Private modes, sandboxed iframes and blocked
+ * cookies make merely reading `window.localStorage` throw, and a full store throws on write;
+ * hogtail must never let that reach the page (docs/guarantees.md §4), so callers get `undefined` and run from memory instead.
  */
 import { attempt } from '../core/safe-json';
 export function openStorage(name: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | undefined {
