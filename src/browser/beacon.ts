@@ -1,16 +1,15 @@
 /**
  * The last chance on pagehide: as many events as fit in one sendBeacon (64 KB, shared with
- * keepalive requests in flight), gzip'd synchronously (the page is going away; there is no later
- * for CompressionStream), as text/plain so no preflight is needed. The page never learns whether
+ * keepalive requests in flight), as plain JSON (the page is going away: there is no later for
+ * CompressionStream) and text/plain so no preflight is needed. What does not fit stays stored and
+ * goes with the next page of the origin. The page never learns whether
  * the beacon arrived, so stored events stay stored and the next page of the origin sends them
  * again with the same uuid.
  */
 import { batchBody, batchUrl } from '../core/batch-sender';
 import type { QueuedEvent } from '../core/event';
-import { gzipSmall } from '../core/gzip-small';
 import { attempt } from '../core/safe-json';
 import type { HttpRequest } from '../core/transport';
-import { LITE } from './build-flags';
 import type { Endpoint } from './send-batch';
 
 const BEACON_MAX_BYTES = 65_000;
@@ -26,12 +25,10 @@ function beaconExecutor({ url, body, headers }: HttpRequest): boolean {
 export function sendByBeacon(endpoint: Endpoint, events: readonly QueuedEvent[]): number {
   if (typeof navigator.sendBeacon !== 'function') return 0;
   const { apiKey, host, timeoutMs } = endpoint;
-  const gzip = !LITE && endpoint.gzip;
-  const url = batchUrl(host, gzip) + (gzip ? '&' : '?') + 'beacon=1';
+  const url = batchUrl(host, false) + '?beacon=1';
   // Halve until it fits: a body over the budget, or a browser that refuses it, is tried smaller.
   for (let count = Math.min(events.length, 1000); count > 0; count >>= 1) {
-    const json = batchBody(apiKey, events.slice(0, count), false, new Date().toISOString());
-    const body = gzip ? gzipSmall(json) : json;
+    const body = batchBody(apiKey, events.slice(0, count), false, new Date().toISOString());
     if (beaconExecutor({ url, body, headers: { 'Content-Type': 'text/plain' }, timeoutMs })) return count;
   }
   return 0;

@@ -5,5 +5,5 @@
  */
 declare const __LITE__: boolean | undefined;
 
-/** The lite script tag: no synchronous gzip encoder (beacons and browsers without CompressionStream send plain JSON). */
+/** The lite script tag: no cookieless mode or consent gate (see iife-lite.ts for what else it leaves out). */
 export const LITE = typeof __LITE__ !== 'undefined' && __LITE__;

@@ -81,8 +81,8 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
     endpoint: {
       apiKey: token,
       host: isText(config.api_host) ? config.api_host : DEFAULT_API_HOST, // the batch and flags URLs drop a trailing /
-      // The lite build has no gzip of its own: where the browser has none either, plain JSON.
-      gzip: !config.disable_compression && !(LITE && typeof CompressionStream !== 'function'),
+      // Where the browser has no CompressionStream, plain JSON (compress.ts).
+      gzip: !config.disable_compression && typeof CompressionStream === 'function',
       timeoutMs: numberOption(config.request_timeout, 10_000),
     },
     mode: profiles === 'always' || profiles === 'never' ? profiles : undefined,

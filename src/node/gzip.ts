@@ -1,8 +1,7 @@
 /**
  * Node's native zlib, off the main thread. bench/node-throughput.js measures it against fflate:
  * for the 100-500 KB bodies a busy client sends, zlib costs a fraction of the CPU and does not
- * block the event loop, so Node uses it. The browser uses CompressionStream (and a small encoder
- * for unload beacons), the edge entry CompressionStream.
+ * block the event loop, so Node uses it. The browser and the edge entry use CompressionStream.
  */
 import { gzip } from 'node:zlib';
 
