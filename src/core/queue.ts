@@ -82,7 +82,8 @@ export function createQueue(options: QueueOptions): Queue {
 
   return {
     enqueue(event) {
-      if (state.closed) {
+      // Only a server client closes its queue (close() is not in the script tag).
+      if (!BROWSER_BUILD && state.closed) {
         state.drop([event], 'shutdown', `event ${event.uuid} captured after shutdown() was not sent. Capture before shutting down.`);
         return;
       }
@@ -107,7 +108,7 @@ export function createQueue(options: QueueOptions): Queue {
     },
 
     flush() {
-      if (state.closed || pending() === 0) return Promise.resolve();
+      if ((!BROWSER_BUILD && state.closed) || pending() === 0) return Promise.resolve();
       const targetSeq = nextSeq - 1;
       const done = new Promise<void>((resolve) => waiters.push({ targetSeq, resolve }));
       delivery.drain();
