@@ -5,6 +5,8 @@
  * warning naming it, never silently.
  */
 
+import { createRageclickDetector } from './rageclick';
+
 export type AutocaptureEventType = 'click' | 'change' | 'submit';
 
 export interface AutocaptureConfig {
@@ -48,77 +50,71 @@ export interface AutocaptureOptions {
 }
 
 export interface AutocaptureSettings {
-  events: string[];
+  eventTypes: string[] | undefined;
   urlAllow: RegExp[] | undefined;
-  urlIgnore: RegExp[];
-  tagAllow: string[] | undefined;
-  /** Selector lists joined into one selector each ('' when the list is empty). */
+  urlIgnore: RegExp[] | undefined;
+  /** Allow-lists as one selector each (`element_allowlist`'s tags are selectors too). */
+  tagAllow: string | undefined;
   selectorAllow: string | undefined;
+  /** The ignore-list and `ph-no-capture`, one selector: one walk up from the target. */
   selectorIgnore: string;
   maskText: boolean;
   maskAttributes: boolean;
   ignoredAttributes: string[];
-  rage: { radius: number; windowMs: number; count: number; ignore: string } | undefined;
+  isRage: ((x: number, y: number, time: number) => boolean) | undefined;
+  rageIgnore: string;
 }
 
-const KNOWN = ['url_allowlist', 'url_ignorelist', 'dom_event_allowlist', 'element_allowlist', 'css_selector_allowlist', 'css_selector_ignorelist', 'element_attribute_ignorelist'];
-const RAGE_KNOWN = ['threshold_px', 'timeout_ms', 'click_count', 'css_selector_ignorelist'];
-
-const list = (value: unknown): unknown[] | undefined => (Array.isArray(value) ? value : undefined);
-const positive = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? value : fallback);
-
 export function readOptions(config: AutocaptureOptions, doc: Document, warn: (message: string) => void): AutocaptureSettings {
-  const own = typeof config.autocapture === 'object' && config.autocapture ? config.autocapture : {};
-  const rage = typeof config.rageclick === 'object' && config.rageclick ? config.rageclick : {};
-  const unknown = (keys: string[], object: object, where: string) => {
-    for (const key of Object.keys(object)) {
-      if (!keys.includes(key)) warn(`${where}.${key} is not supported by hogtail and is ignored`);
-    }
+  const fragment = doc.createDocumentFragment();
+  /**
+   * One of the two option objects (`{}` when not an object), its unknown keys warned about, and
+   * how its options are read: `read(name, make)` gives a list's items as `make` turns them, or
+   * undefined when the list is not set. A value of the wrong type, or an item `make` throws on, is
+   * left out with a warning.
+   */
+  const section = (where: 'autocapture' | 'rageclick', keys: string) => {
+    const value = config[where];
+    const own = (typeof value === 'object' && value ? value : {}) as Record<string, unknown>;
+    for (const key in own) if (!keys.split(' ').includes(key)) warn(`${where}.${key} is not supported by hogtail and is ignored`);
+    const invalid = (name: string, value: unknown) => warn(`${where}.${name}: ${String(value)} is invalid; ignored`);
+    const option = (name: string, valid: (value: unknown) => boolean): unknown => {
+      const value = own[name];
+      if (value === undefined || valid(value)) return value;
+      invalid(name, value);
+    };
+    return {
+      read: <T>(name: string, make: (item: string) => T = String as never): T[] | undefined =>
+        (option(name, Array.isArray) as string[] | undefined)?.flatMap((item) => {
+          try {
+            return [make(item)];
+          } catch {
+            invalid(name, item);
+            return [];
+          }
+        }),
+      positive: (name: string, fallback: number) => (option(name, (value) => typeof value === 'number' && value > 0) as number | undefined) ?? fallback,
+    };
   };
-  unknown(KNOWN, own, 'autocapture');
-  unknown(RAGE_KNOWN, rage, 'rageclick');
+  const selector = (item: string) => (fragment.querySelector(item), item);
+  // An empty list allows nothing: ':not(*)' is the selector that matches no element.
+  const join = (list: string[] | undefined) => list && (list.join(',') || ':not(*)');
+  const regex = (item: string) => new RegExp(item);
 
-  const patterns = (name: string, value: unknown) =>
-    list(value)?.flatMap((pattern) => {
-      try {
-        return [new RegExp(pattern as string | RegExp)];
-      } catch {
-        warn(`autocapture.${name}: ${String(pattern)} is not a regular expression; left out`);
-        return [];
-      }
-    });
-  const selector = (name: string, value: unknown, fallback?: string[]) => {
-    const valid = (list(value) ?? fallback)?.filter((item) => {
-      try {
-        doc.createDocumentFragment().querySelector(item as string);
-        return true;
-      } catch {
-        warn(`${name}: ${String(item)} is not a CSS selector; left out`);
-        return false;
-      }
-    });
-    return valid?.join(',');
-  };
-  const strings = (value: unknown) => list(value)?.map(String);
-
+  const own = section('autocapture', 'url_allowlist url_ignorelist dom_event_allowlist element_allowlist css_selector_allowlist css_selector_ignorelist element_attribute_ignorelist');
+  const rage = section('rageclick', 'threshold_px timeout_ms click_count css_selector_ignorelist');
+  const ignore = own.read('css_selector_ignorelist', selector) ?? ['.ph-no-autocapture', '[data-ph-no-autocapture]'];
   return {
-    events: strings(own.dom_event_allowlist) ?? ['click', 'change', 'submit'],
-    urlAllow: patterns('url_allowlist', own.url_allowlist),
-    urlIgnore: patterns('url_ignorelist', own.url_ignorelist) ?? [],
-    tagAllow: strings(own.element_allowlist)?.map((tag) => tag.toLowerCase()),
-    selectorAllow: selector('autocapture.css_selector_allowlist', own.css_selector_allowlist),
-    selectorIgnore: selector('autocapture.css_selector_ignorelist', own.css_selector_ignorelist, ['.ph-no-autocapture', '[data-ph-no-autocapture]'])!,
+    eventTypes: own.read('dom_event_allowlist'),
+    urlAllow: own.read('url_allowlist', regex),
+    urlIgnore: own.read('url_ignorelist', regex),
+    tagAllow: join(own.read('element_allowlist', selector)),
+    selectorAllow: join(own.read('css_selector_allowlist', selector)),
+    selectorIgnore: [...ignore, '.ph-no-capture'].join(','),
     maskText: config.mask_all_text === true,
     maskAttributes: config.mask_all_element_attributes === true,
-    ignoredAttributes: strings(own.element_attribute_ignorelist) ?? [],
-    rage:
-      config.rageclick === false
-        ? undefined
-        : {
-            radius: positive(rage.threshold_px, 30),
-            windowMs: positive(rage.timeout_ms, 1_000),
-            count: positive(rage.click_count, 3),
-            ignore: selector('rageclick.css_selector_ignorelist', rage.css_selector_ignorelist, ['.ph-no-rageclick', '.ph-no-capture'])!,
-          },
+    ignoredAttributes: own.read('element_attribute_ignorelist') ?? [],
+    isRage: config.rageclick === false ? undefined : createRageclickDetector(rage.positive('threshold_px', 30), rage.positive('timeout_ms', 1_000), rage.positive('click_count', 3)),
+    rageIgnore: join(rage.read('css_selector_ignorelist', selector) ?? ['.ph-no-rageclick', '.ph-no-capture'])!,
   };
 }
