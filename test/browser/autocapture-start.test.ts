@@ -130,8 +130,8 @@ describe('startAutocapture', () => {
     });
     click('plain');
     expect(warnings).toEqual([
-      'autocapture.capture_copied_text is not supported by hogtail and is ignored',
-      'rageclick.content_ignorelist is not supported by hogtail and is ignored',
+      'option "autocapture.capture_copied_text" is not supported by hogtail (or misspelt); it has no effect',
+      'option "rageclick.content_ignorelist" is not supported by hogtail (or misspelt); it has no effect',
       'autocapture.dom_event_allowlist: click is invalid; ignored',
       'autocapture.url_allowlist: ( is invalid; ignored',
       'autocapture.css_selector_allowlist: [[bad is invalid; ignored',

@@ -126,18 +126,15 @@ export function describe(path: Element[], eventType: string, settings: DescribeS
     return chainEntry(tag, classes, attributes, nthChild, nthOfType, id, link, own);
   };
 
-  const chain = path.map(entry).join(';');
-  let external: string | undefined;
+  const properties: Record<string, unknown> = { $event_type: eventType, $ce_version: 1, $elements_chain: path.map(entry).join(';') };
+  if (text) properties.$el_text = text;
   if (href && eventType === 'click') {
     try {
       const host = new URL(href, target.ownerDocument.baseURI).host;
-      if (host && host !== pageHost) external = href;
+      if (host && host !== pageHost) properties.$external_click_url = href;
     } catch {
       // not a URL: no external click
     }
   }
-  const properties: Record<string, unknown> = { $event_type: eventType, $ce_version: 1, $elements_chain: chain };
-  if (text) properties.$el_text = text;
-  if (external) properties.$external_click_url = external;
   return Object.assign(properties, augment);
 }

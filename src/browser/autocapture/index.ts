@@ -46,7 +46,7 @@ function eventElement(event: Event): Element | undefined {
 export const startAutocapture: StartAutocapture = ({ window, initOptions, capture, isEnabled, warn }) => {
   const doc = window.document;
   const settings = readOptions(initOptions, doc, warn);
-  const { eventTypes, urlAllow, urlIgnore, tagAllow, selectorAllow, selectorIgnore, isRage } = settings;
+  const { urlAllow, urlIgnore, tagAllow, selectorAllow, selectorIgnore, isRage } = settings;
 
   const allowed = (target: Element, path: Element[]) => {
     const url = window.location.href;
@@ -61,7 +61,7 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
     try {
       const type = event.type;
       const target = eventElement(event);
-      if (!target || (eventTypes && !eventTypes.includes(type)) || !isEnabled()) return;
+      if (!target || !isEnabled()) return;
       const path = elementPath(target);
       if (!allowed(target, path)) return;
       const tag = tagOf(target);
@@ -79,9 +79,11 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
     }
   };
 
-  const listening = { capture: true, passive: true };
-  for (const type of ['click', 'change', 'submit']) doc.addEventListener(type, handle, listening);
-  return () => {
-    for (const type of ['click', 'change', 'submit']) doc.removeEventListener(type, handle, listening);
+  // Only the event types dom_event_allowlist lets through are listened to (rage clicks are clicks).
+  const types = ['click', 'change', 'submit'].filter((type) => settings.eventTypes?.includes(type) ?? true);
+  const listen = (method: 'addEventListener' | 'removeEventListener') => {
+    for (const type of types) doc[method](type, handle, { capture: true, passive: true });
   };
+  listen('addEventListener');
+  return () => listen('removeEventListener');
 };

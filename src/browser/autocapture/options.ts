@@ -76,7 +76,7 @@ export function readOptions(config: AutocaptureOptions, doc: Document, warn: (me
   const section = (where: 'autocapture' | 'rageclick', keys: string) => {
     const value = config[where];
     const own = (typeof value === 'object' && value ? value : {}) as Record<string, unknown>;
-    for (const key in own) if (!keys.split(' ').includes(key)) warn(`${where}.${key} is not supported by hogtail and is ignored`);
+    for (const key in own) if (!keys.split(' ').includes(key)) warn(`option "${where}.${key}" is not supported by hogtail (or misspelt); it has no effect`);
     const invalid = (name: string, value: unknown) => warn(`${where}.${name}: ${String(value)} is invalid; ignored`);
     const option = (name: string, valid: (value: unknown) => boolean): unknown => {
       const value = own[name];

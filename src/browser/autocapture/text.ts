@@ -19,12 +19,10 @@ export function cut(text: string, max: number): string {
 }
 
 function nodeText(raw: string): string {
-  let text = raw.trim();
-  // Most text nodes are the white space between elements, and most others have neither line
-  // breaks nor runs of spaces: no regular expression runs for them.
-  if (!text) return text;
-  if (/[\r\n]| {2}/.test(text)) text = text.replace(/[\r\n]/g, ' ').replace(/ +/g, ' ');
-  return looksSecret(text) ? '' : cut(text, MAX_TEXT);
+  // posthog-js makes line breaks spaces, then runs of spaces one space: the same as one space for
+  // each run of spaces and line breaks. A single space is left alone (no new string for most text).
+  const text = raw.trim().replace(/[ \r\n]{2,}|[\r\n]/g, ' ');
+  return text && !looksSecret(text) ? cut(text, MAX_TEXT) : '';
 }
 
 /**
