@@ -126,16 +126,17 @@ describe('startAutocapture', () => {
   it('warns once per option it cannot use, by name, and keeps the rest', () => {
     const { events, warnings } = start({
       autocapture: { css_selector_allowlist: ['#plain', '[[bad'], url_allowlist: ['('], capture_copied_text: true, dom_event_allowlist: 'click' } as never,
-      rageclick: { content_ignorelist: true, click_count: -1 } as never,
+      rageclick: { content_ignorelist: true, click_count: -1, toString: [] } as never,
     });
     click('plain');
     expect(warnings).toEqual([
-      'option "autocapture.capture_copied_text" is not supported by hogtail (or misspelt); it has no effect',
-      'option "rageclick.content_ignorelist" is not supported by hogtail (or misspelt); it has no effect',
-      'autocapture.dom_event_allowlist: click is invalid; ignored',
-      'autocapture.url_allowlist: ( is invalid; ignored',
       'autocapture.css_selector_allowlist: [[bad is invalid; ignored',
+      'autocapture.url_allowlist: ( is invalid; ignored',
+      'option "autocapture.capture_copied_text" is not supported by hogtail (or misspelt); it has no effect',
+      'autocapture.dom_event_allowlist: click is invalid; ignored',
+      'option "rageclick.content_ignorelist" is not supported by hogtail (or misspelt); it has no effect',
       'rageclick.click_count: -1 is invalid; ignored',
+      'option "rageclick.toString" is not supported by hogtail (or misspelt); it has no effect',
     ]);
     // url_allowlist is left with no pattern at all, so nothing matches it.
     expect(events).toEqual([]);

@@ -65,56 +65,65 @@ export interface AutocaptureSettings {
   rageIgnore: string;
 }
 
+/** How an option is read: a list item by item (the reader throws on an item that cannot work), or `0`: a positive number. */
+type Readers = Record<string, ((item: string) => unknown) | 0>;
+type Read<R extends Readers> = { [P in keyof R]?: R[P] extends (item: string) => infer T ? T[] : number };
+
 export function readOptions(config: AutocaptureOptions, doc: Document, warn: (message: string) => void): AutocaptureSettings {
   const fragment = doc.createDocumentFragment();
+  const regex = (item: string) => new RegExp(item);
+  const selector = (item: string) => (fragment.querySelector(item), item);
   /**
-   * One of the two option objects (`{}` when not an object), its unknown keys warned about, and
-   * how its options are read: `read(name, make)` gives a list's items as `make` turns them, or
-   * undefined when the list is not set. A value of the wrong type, or an item `make` throws on, is
-   * left out with a warning.
+   * One of the two option objects (nothing when not an object), read key by key: a list's items
+   * as its reader turns them (an item it throws on is left out), `0` a positive number. An unknown
+   * key, a value of the wrong type and an item that cannot work each warn, by name.
    */
-  const section = (where: 'autocapture' | 'rageclick', keys: string) => {
-    const value = config[where];
-    const own = (typeof value === 'object' && value ? value : {}) as Record<string, unknown>;
-    for (const key in own) if (!keys.split(' ').includes(key)) warn(`option "${where}.${key}" is not supported by hogtail (or misspelt); it has no effect`);
-    const invalid = (name: string, value: unknown) => warn(`${where}.${name}: ${String(value)} is invalid; ignored`);
-    const option = (name: string, valid: (value: unknown) => boolean): unknown => {
-      const value = own[name];
-      if (value === undefined || valid(value)) return value;
-      invalid(name, value);
-    };
-    return {
-      read: <T>(name: string, make: (item: string) => T = String as never): T[] | undefined =>
-        (option(name, Array.isArray) as string[] | undefined)?.flatMap((item) => {
+  const read = <R extends Readers>(where: 'autocapture' | 'rageclick', readers: R) => {
+    const object = config[where];
+    const values: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(typeof object === 'object' && object ? object : {})) {
+      const reader = Object.prototype.hasOwnProperty.call(readers, name) ? readers[name] : undefined; // not `constructor`'s
+      const invalid = (what: unknown) => warn(`${where}.${name}: ${String(what)} is invalid; ignored`);
+      if (reader === undefined) warn(`option "${where}.${name}" is not supported by hogtail (or misspelt); it has no effect`);
+      else if (reader === 0 ? !(typeof value === 'number' && value > 0) : !Array.isArray(value)) invalid(value);
+      else if (reader === 0) values[name] = value;
+      else {
+        values[name] = (value as unknown[]).flatMap((item) => {
           try {
-            return [make(item)];
+            return [reader(item as string)];
           } catch {
-            invalid(name, item);
+            invalid(item);
             return [];
           }
-        }),
-      positive: (name: string, fallback: number) => (option(name, (value) => typeof value === 'number' && value > 0) as number | undefined) ?? fallback,
-    };
+        });
+      }
+    }
+    return values as Read<R>;
   };
-  const selector = (item: string) => (fragment.querySelector(item), item);
   // An empty list allows nothing: ':not(*)' is the selector that matches no element.
   const join = (list: string[] | undefined) => list && (list.join(',') || ':not(*)');
-  const regex = (item: string) => new RegExp(item);
 
-  const own = section('autocapture', 'url_allowlist url_ignorelist dom_event_allowlist element_allowlist css_selector_allowlist css_selector_ignorelist element_attribute_ignorelist');
-  const rage = section('rageclick', 'threshold_px timeout_ms click_count css_selector_ignorelist');
-  const ignore = own.read('css_selector_ignorelist', selector) ?? ['.ph-no-autocapture', '[data-ph-no-autocapture]'];
+  const own = read('autocapture', {
+    url_allowlist: regex,
+    url_ignorelist: regex,
+    dom_event_allowlist: String,
+    element_allowlist: selector,
+    css_selector_allowlist: selector,
+    css_selector_ignorelist: selector,
+    element_attribute_ignorelist: String,
+  });
+  const rage = read('rageclick', { threshold_px: 0, timeout_ms: 0, click_count: 0, css_selector_ignorelist: selector });
   return {
-    eventTypes: own.read('dom_event_allowlist'),
-    urlAllow: own.read('url_allowlist', regex),
-    urlIgnore: own.read('url_ignorelist', regex),
-    tagAllow: join(own.read('element_allowlist', selector)),
-    selectorAllow: join(own.read('css_selector_allowlist', selector)),
-    selectorIgnore: [...ignore, '.ph-no-capture'].join(','),
+    eventTypes: own.dom_event_allowlist,
+    urlAllow: own.url_allowlist,
+    urlIgnore: own.url_ignorelist,
+    tagAllow: join(own.element_allowlist),
+    selectorAllow: join(own.css_selector_allowlist),
+    selectorIgnore: [...(own.css_selector_ignorelist ?? ['.ph-no-autocapture', '[data-ph-no-autocapture]']), '.ph-no-capture'].join(','),
     maskText: config.mask_all_text === true,
     maskAttributes: config.mask_all_element_attributes === true,
-    ignoredAttributes: own.read('element_attribute_ignorelist') ?? [],
-    isRage: config.rageclick === false ? undefined : createRageclickDetector(rage.positive('threshold_px', 30), rage.positive('timeout_ms', 1_000), rage.positive('click_count', 3)),
-    rageIgnore: join(rage.read('css_selector_ignorelist', selector) ?? ['.ph-no-rageclick', '.ph-no-capture'])!,
+    ignoredAttributes: own.element_attribute_ignorelist ?? [],
+    isRage: config.rageclick === false ? undefined : createRageclickDetector(rage.threshold_px ?? 30, rage.timeout_ms ?? 1_000, rage.click_count ?? 3),
+    rageIgnore: join(rage.css_selector_ignorelist ?? ['.ph-no-rageclick', '.ph-no-capture'])!,
   };
 }
