@@ -82,7 +82,7 @@ export function readOptions(config: AutocaptureOptions, doc: Document, warn: (me
     const object = config[where];
     const values: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(typeof object === 'object' && object ? object : {})) {
-      const reader = Object.prototype.hasOwnProperty.call(readers, name) ? readers[name] : undefined; // not `constructor`'s
+      const reader = Object.keys(readers).includes(name) ? readers[name] : undefined; // not `constructor`'s
       const invalid = (what: unknown) => warn(`${where}.${name}: ${String(what)} is invalid; ignored`);
       if (reader === undefined) warn(`option "${where}.${name}" is not supported by hogtail (or misspelt); it has no effect`);
       else if (reader === 0 ? !(typeof value === 'number' && value > 0) : !Array.isArray(value)) invalid(value);
