@@ -100,6 +100,7 @@ describe('startAutocapture', () => {
     [{ dom_event_allowlist: ['change' as const] }, ['change']],
     [{ element_allowlist: ['form' as const] }, ['submit']],
     [{ css_selector_allowlist: ['#check'] }, ['change']],
+    [{ element_allowlist: [] }, []],
     [{ css_selector_ignorelist: ['#plain'] }, ['change', 'submit']],
     [{ url_allowlist: ['nowhere\\.example'] }, []],
     [{ url_ignorelist: [/./] }, []],
@@ -124,15 +125,18 @@ describe('startAutocapture', () => {
 
   it('warns once per option it cannot use, by name, and keeps the rest', () => {
     const { events, warnings } = start({
-      autocapture: { css_selector_allowlist: ['#plain', '[[bad'], url_allowlist: ['('], capture_copied_text: true } as never,
-      rageclick: { content_ignorelist: true } as never,
+      autocapture: { css_selector_allowlist: ['#plain', '[[bad'], url_allowlist: ['('], capture_copied_text: true, dom_event_allowlist: 'click' } as never,
+      rageclick: { content_ignorelist: true, click_count: -1, toString: [] } as never,
     });
     click('plain');
     expect(warnings).toEqual([
-      'autocapture.capture_copied_text is not supported by hogtail and is ignored',
-      'rageclick.content_ignorelist is not supported by hogtail and is ignored',
-      'autocapture.url_allowlist: ( is not a regular expression; left out',
-      'autocapture.css_selector_allowlist: [[bad is not a CSS selector; left out',
+      'autocapture.css_selector_allowlist: [[bad is invalid; ignored',
+      'autocapture.url_allowlist: ( is invalid; ignored',
+      'option "autocapture.capture_copied_text" is not supported by hogtail (or misspelt); it has no effect',
+      'autocapture.dom_event_allowlist: click is invalid; ignored',
+      'option "rageclick.content_ignorelist" is not supported by hogtail (or misspelt); it has no effect',
+      'rageclick.click_count: -1 is invalid; ignored',
+      'option "rageclick.toString" is not supported by hogtail (or misspelt); it has no effect',
     ]);
     // url_allowlist is left with no pattern at all, so nothing matches it.
     expect(events).toEqual([]);

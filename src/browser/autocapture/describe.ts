@@ -7,14 +7,14 @@
  */
 import { chainEntry, chainField } from './chain';
 import { isField, looksSecret, mayRead, SENSITIVE, tagOf, within } from './privacy';
-import { cut, labelText, ownText } from './text';
+import { cut, elementText } from './text';
 
 export const MAX_ANCESTORS = 15;
 const MAX_ATTRIBUTE = 1024;
 const SVG = 'http://www.w3.org/2000/svg';
 /** Tags whose text posthog-js records for every element of the path, not only the target. */
 const TEXT_TAGS = ['a', 'button', 'form', 'input', 'select', 'textarea', 'label'];
-/** Links and buttons: their label (text.ts) is their text; an SVG icon's click is theirs. */
+/** An SVG icon's click inside a link or button is theirs. */
 const CONTROLS = ['a', 'button'];
 /** Attributes a form field keeps (never its value, placeholder or anything typed). */
 const FIELD_ATTRIBUTES = ['name', 'id', 'class', 'aria-label'];
@@ -47,9 +47,6 @@ export function elementPath(target: Element): Element[] {
 
 const limit = (value: string) => (value.length > MAX_ATTRIBUTE ? cut(value, MAX_ATTRIBUTE) + '...' : value);
 
-const elementText = (element: Element, tag: string, unshielded: boolean) =>
-  CONTROLS.includes(tag) ? labelText(element, unshielded) : ownText(element, unshielded);
-
 /**
  * The event properties for the element path (elementPath's, target first), once the caller has
  * checked that the event may be captured at all.
@@ -77,7 +74,7 @@ export function describe(path: Element[], eventType: string, settings: DescribeS
       href = value && mayRead(element, unshielded) && !looksSecret(value) ? value : undefined;
     }
   }
-  const text = maskText ? undefined : elementText(target, tagOf(target), unshielded) || undefined;
+  const text = maskText ? undefined : elementText(target, unshielded) || undefined;
   const augment: Record<string, string> = {};
 
   /**
@@ -122,22 +119,19 @@ export function describe(path: Element[], eventType: string, settings: DescribeS
       nthChild++;
       if (sibling.localName === localName) nthOfType++;
     }
-    const own = index ? (!maskText && TEXT_TAGS.includes(tag) ? elementText(element, tag, unshielded) : undefined) : text;
+    const own = index ? (!maskText && TEXT_TAGS.includes(tag) ? elementText(element, unshielded, tag) : undefined) : text;
     return chainEntry(tag, classes, attributes, nthChild, nthOfType, id, link, own);
   };
 
-  const chain = path.map(entry).join(';');
-  let external: string | undefined;
+  const properties: Record<string, unknown> = { $event_type: eventType, $ce_version: 1, $elements_chain: path.map(entry).join(';') };
+  if (text) properties.$el_text = text;
   if (href && eventType === 'click') {
     try {
       const host = new URL(href, target.ownerDocument.baseURI).host;
-      if (host && host !== pageHost) external = href;
+      if (host && host !== pageHost) properties.$external_click_url = href;
     } catch {
       // not a URL: no external click
     }
   }
-  const properties: Record<string, unknown> = { $event_type: eventType, $ce_version: 1, $elements_chain: chain };
-  if (text) properties.$el_text = text;
-  if (external) properties.$external_click_url = external;
   return Object.assign(properties, augment);
 }

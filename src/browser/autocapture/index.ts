@@ -12,7 +12,6 @@
 import { describe, elementPath } from './describe';
 import { readOptions, type AutocaptureOptions } from './options';
 import { tagOf, within } from './privacy';
-import { createRageclickDetector } from './rageclick';
 
 export type { AutocaptureConfig, AutocaptureOptions, RageclickConfig } from './options';
 
@@ -47,21 +46,13 @@ function eventElement(event: Event): Element | undefined {
 export const startAutocapture: StartAutocapture = ({ window, initOptions, capture, isEnabled, warn }) => {
   const doc = window.document;
   const settings = readOptions(initOptions, doc, warn);
-  const rage = settings.rage;
-  const isRage = rage && createRageclickDetector(rage.radius, rage.windowMs, rage.count);
+  const { urlAllow, urlIgnore, tagAllow, selectorAllow, selectorIgnore, isRage } = settings;
 
-  // The app's ignore-list and ph-no-capture, one selector: one walk up from the target.
-  const ignored = settings.selectorIgnore ? settings.selectorIgnore + ',.ph-no-capture' : '.ph-no-capture';
   const allowed = (target: Element, path: Element[]) => {
     const url = window.location.href;
-    const { urlAllow, tagAllow, selectorAllow } = settings;
-    return (
-      (!urlAllow || urlAllow.some((pattern) => pattern.test(url))) &&
-      !settings.urlIgnore.some((pattern) => pattern.test(url)) &&
-      (!tagAllow || path.some((el) => tagAllow.includes(tagOf(el)))) &&
-      (selectorAllow === undefined || path.some((el) => selectorAllow !== '' && el.matches(selectorAllow))) &&
-      !within(target, ignored)
-    );
+    const anyUrl = (patterns: RegExp[] | undefined) => patterns?.some((pattern) => pattern.test(url));
+    const inPath = (selector: string | undefined) => !selector || path.some((el) => el.matches(selector));
+    return (anyUrl(urlAllow) ?? true) && !anyUrl(urlIgnore) && inPath(tagAllow) && inPath(selectorAllow) && !within(target, selectorIgnore);
   };
 
   const send = (event: string, path: Element[], type: string) => capture(event, describe(path, type, settings, window.location.host));
@@ -70,14 +61,14 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
     try {
       const type = event.type;
       const target = eventElement(event);
-      if (!target || !settings.events.includes(type) || !isEnabled()) return;
+      if (!target || !isEnabled()) return;
       const path = elementPath(target);
       if (!allowed(target, path)) return;
       const tag = tagOf(target);
       if (type === 'click') {
         const { clientX, clientY, detail } = event as MouseEvent;
         // detail 0: a click from the keyboard (Enter held down repeats it) or from script, not a pointer.
-        if (detail > 0 && isRage?.(clientX, clientY, event.timeStamp) && !within(target, rage!.ignore)) send('$rageclick', path, type);
+        if (detail > 0 && isRage?.(clientX, clientY, event.timeStamp) && !within(target, settings.rageIgnore)) send('$rageclick', path, type);
         if (!path.some((el) => el.matches(INTERACTIVE))) return;
       } else if (type === 'submit' ? tag !== 'form' : !FIELDS.includes(tag) || (target as HTMLInputElement).type === 'password') {
         return;
@@ -88,9 +79,11 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
     }
   };
 
-  const listening = { capture: true, passive: true };
-  for (const type of ['click', 'change', 'submit']) doc.addEventListener(type, handle, listening);
-  return () => {
-    for (const type of ['click', 'change', 'submit']) doc.removeEventListener(type, handle, listening);
+  // Only the event types dom_event_allowlist lets through are listened to (rage clicks are clicks).
+  const types = ['click', 'change', 'submit'].filter((type) => settings.eventTypes?.includes(type) ?? true);
+  const listen = (method: 'addEventListener' | 'removeEventListener') => {
+    for (const type of types) doc[method](type, handle, { capture: true, passive: true });
   };
+  listen('addEventListener');
+  return () => listen('removeEventListener');
 };

@@ -5,6 +5,8 @@
  * warning naming it, never silently.
  */
 
+import { createRageclickDetector } from './rageclick';
+
 export type AutocaptureEventType = 'click' | 'change' | 'submit';
 
 export interface AutocaptureConfig {
@@ -48,77 +50,80 @@ export interface AutocaptureOptions {
 }
 
 export interface AutocaptureSettings {
-  events: string[];
+  eventTypes: string[] | undefined;
   urlAllow: RegExp[] | undefined;
-  urlIgnore: RegExp[];
-  tagAllow: string[] | undefined;
-  /** Selector lists joined into one selector each ('' when the list is empty). */
+  urlIgnore: RegExp[] | undefined;
+  /** Allow-lists as one selector each (`element_allowlist`'s tags are selectors too). */
+  tagAllow: string | undefined;
   selectorAllow: string | undefined;
+  /** The ignore-list and `ph-no-capture`, one selector: one walk up from the target. */
   selectorIgnore: string;
   maskText: boolean;
   maskAttributes: boolean;
   ignoredAttributes: string[];
-  rage: { radius: number; windowMs: number; count: number; ignore: string } | undefined;
+  isRage: ((x: number, y: number, time: number) => boolean) | undefined;
+  rageIgnore: string;
 }
 
-const KNOWN = ['url_allowlist', 'url_ignorelist', 'dom_event_allowlist', 'element_allowlist', 'css_selector_allowlist', 'css_selector_ignorelist', 'element_attribute_ignorelist'];
-const RAGE_KNOWN = ['threshold_px', 'timeout_ms', 'click_count', 'css_selector_ignorelist'];
-
-const list = (value: unknown): unknown[] | undefined => (Array.isArray(value) ? value : undefined);
-const positive = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? value : fallback);
+/** How an option is read: a list item by item (the reader throws on an item that cannot work), or `0`: a positive number. */
+type Readers = Record<string, ((item: string) => unknown) | 0>;
+type Read<R extends Readers> = { [P in keyof R]?: R[P] extends (item: string) => infer T ? T[] : number };
 
 export function readOptions(config: AutocaptureOptions, doc: Document, warn: (message: string) => void): AutocaptureSettings {
-  const own = typeof config.autocapture === 'object' && config.autocapture ? config.autocapture : {};
-  const rage = typeof config.rageclick === 'object' && config.rageclick ? config.rageclick : {};
-  const unknown = (keys: string[], object: object, where: string) => {
-    for (const key of Object.keys(object)) {
-      if (!keys.includes(key)) warn(`${where}.${key} is not supported by hogtail and is ignored`);
+  const fragment = doc.createDocumentFragment();
+  const regex = (item: string) => new RegExp(item);
+  const selector = (item: string) => (fragment.querySelector(item), item);
+  /**
+   * One of the two option objects (nothing when not an object), read key by key: a list's items
+   * as its reader turns them (an item it throws on is left out), `0` a positive number. An unknown
+   * key, a value of the wrong type and an item that cannot work each warn, by name.
+   */
+  const read = <R extends Readers>(where: 'autocapture' | 'rageclick', readers: R) => {
+    const object = config[where];
+    const values: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(typeof object === 'object' && object ? object : {})) {
+      const reader = Object.keys(readers).includes(name) ? readers[name] : undefined; // not `constructor`'s
+      const invalid = (what: unknown) => warn(`${where}.${name}: ${String(what)} is invalid; ignored`);
+      if (reader === undefined) warn(`option "${where}.${name}" is not supported by hogtail (or misspelt); it has no effect`);
+      else if (reader === 0 ? !(typeof value === 'number' && value > 0) : !Array.isArray(value)) invalid(value);
+      else if (reader === 0) values[name] = value;
+      else {
+        values[name] = (value as unknown[]).flatMap((item) => {
+          try {
+            return [reader(item as string)];
+          } catch {
+            invalid(item);
+            return [];
+          }
+        });
+      }
     }
+    return values as Read<R>;
   };
-  unknown(KNOWN, own, 'autocapture');
-  unknown(RAGE_KNOWN, rage, 'rageclick');
+  // An empty list allows nothing: ':not(*)' is the selector that matches no element.
+  const join = (list: string[] | undefined) => list && (list.join(',') || ':not(*)');
 
-  const patterns = (name: string, value: unknown) =>
-    list(value)?.flatMap((pattern) => {
-      try {
-        return [new RegExp(pattern as string | RegExp)];
-      } catch {
-        warn(`autocapture.${name}: ${String(pattern)} is not a regular expression; left out`);
-        return [];
-      }
-    });
-  const selector = (name: string, value: unknown, fallback?: string[]) => {
-    const valid = (list(value) ?? fallback)?.filter((item) => {
-      try {
-        doc.createDocumentFragment().querySelector(item as string);
-        return true;
-      } catch {
-        warn(`${name}: ${String(item)} is not a CSS selector; left out`);
-        return false;
-      }
-    });
-    return valid?.join(',');
-  };
-  const strings = (value: unknown) => list(value)?.map(String);
-
+  const own = read('autocapture', {
+    url_allowlist: regex,
+    url_ignorelist: regex,
+    dom_event_allowlist: String,
+    element_allowlist: selector,
+    css_selector_allowlist: selector,
+    css_selector_ignorelist: selector,
+    element_attribute_ignorelist: String,
+  });
+  const rage = read('rageclick', { threshold_px: 0, timeout_ms: 0, click_count: 0, css_selector_ignorelist: selector });
   return {
-    events: strings(own.dom_event_allowlist) ?? ['click', 'change', 'submit'],
-    urlAllow: patterns('url_allowlist', own.url_allowlist),
-    urlIgnore: patterns('url_ignorelist', own.url_ignorelist) ?? [],
-    tagAllow: strings(own.element_allowlist)?.map((tag) => tag.toLowerCase()),
-    selectorAllow: selector('autocapture.css_selector_allowlist', own.css_selector_allowlist),
-    selectorIgnore: selector('autocapture.css_selector_ignorelist', own.css_selector_ignorelist, ['.ph-no-autocapture', '[data-ph-no-autocapture]'])!,
+    eventTypes: own.dom_event_allowlist,
+    urlAllow: own.url_allowlist,
+    urlIgnore: own.url_ignorelist,
+    tagAllow: join(own.element_allowlist),
+    selectorAllow: join(own.css_selector_allowlist),
+    selectorIgnore: [...(own.css_selector_ignorelist ?? ['.ph-no-autocapture', '[data-ph-no-autocapture]']), '.ph-no-capture'].join(','),
     maskText: config.mask_all_text === true,
     maskAttributes: config.mask_all_element_attributes === true,
-    ignoredAttributes: strings(own.element_attribute_ignorelist) ?? [],
-    rage:
-      config.rageclick === false
-        ? undefined
-        : {
-            radius: positive(rage.threshold_px, 30),
-            windowMs: positive(rage.timeout_ms, 1_000),
-            count: positive(rage.click_count, 3),
-            ignore: selector('rageclick.css_selector_ignorelist', rage.css_selector_ignorelist, ['.ph-no-rageclick', '.ph-no-capture'])!,
-          },
+    ignoredAttributes: own.element_attribute_ignorelist ?? [],
+    isRage: config.rageclick === false ? undefined : createRageclickDetector(rage.threshold_px ?? 30, rage.timeout_ms ?? 1_000, rage.click_count ?? 3),
+    rageIgnore: join(rage.css_selector_ignorelist ?? ['.ph-no-rageclick', '.ph-no-capture'])!,
   };
 }

@@ -5,7 +5,7 @@
  * and buttons add the text of nested `<span>`s, space-separated. Never from form fields, editable
  * content, `ph-sensitive` subtrees, or text that looks like a card number or SSN (privacy.ts).
  */
-import { isField, looksSecret, mayRead, SENSITIVE } from './privacy';
+import { isField, looksSecret, mayRead, SENSITIVE, tagOf } from './privacy';
 
 export const MAX_TEXT = 255;
 /** Nested spans are followed this deep at most (the walk stays bounded on any page). */
@@ -19,12 +19,10 @@ export function cut(text: string, max: number): string {
 }
 
 function nodeText(raw: string): string {
-  let text = raw.trim();
-  // Most text nodes are the white space between elements, and most others have neither line
-  // breaks nor runs of spaces: no regular expression runs for them.
-  if (!text) return text;
-  if (/[\r\n]| {2}/.test(text)) text = text.replace(/[\r\n]/g, ' ').replace(/ +/g, ' ');
-  return looksSecret(text) ? '' : cut(text, MAX_TEXT);
+  // posthog-js makes line breaks spaces, then runs of spaces one space: the same as one space for
+  // each run of spaces and line breaks. A single space is left alone (no new string for most text).
+  const text = raw.trim().replace(/[ \r\n]{2,}|[\r\n]/g, ' ');
+  return text && !looksSecret(text) ? cut(text, MAX_TEXT) : '';
 }
 
 /**
@@ -32,7 +30,7 @@ function nodeText(raw: string): string {
  * ph-sensitive (privacy.ts, mayRead). Siblings are followed by hand: iterating `childNodes` costs
  * an iterator and a call per node.
  */
-export function ownText(element: Element, unshielded?: boolean): string {
+function ownText(element: Element, unshielded?: boolean): string {
   if (!mayRead(element, unshielded) || isField(element)) return '';
   let text = '';
   for (let child = element.firstChild; child; child = child.nextSibling) if (child.nodeType === 3) text += nodeText((child as Text).data);
@@ -53,8 +51,13 @@ function spanText(element: Element, depth: number, unshielded: boolean): string 
   return text;
 }
 
-/** A link's or button's label: its own text, then its nested spans' text. */
-export function labelText(element: Element, unshielded = false): string {
-  const text = `${ownText(element, unshielded)} ${spanText(element, 0, unshielded)}`.trim();
+/**
+ * An element's text: its own text nodes, and for a link or button (its label) then the text of
+ * its nested spans. `tag`: the element's tagOf(), when the caller has it.
+ */
+export function elementText(element: Element, unshielded: boolean, tag = tagOf(element)): string {
+  const own = ownText(element, unshielded);
+  if (tag !== 'a' && tag !== 'button') return own;
+  const text = `${own} ${spanText(element, 0, unshielded)}`.trim();
   return looksSecret(text) ? '' : cut(text, MAX_TEXT);
 }
