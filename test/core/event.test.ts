@@ -25,6 +25,16 @@ describe('buildEvent: the wire shape', () => {
     expect(new Date(wire.timestamp).toISOString()).toBe(wire.timestamp);
   });
 
+  it('puts the properties\' distinct_id first, right after the top-level one (gzip folds the copy)', () => {
+    const plain = ok({ event: 'e', distinctId: 'u1', properties: { plan: 'pro' } });
+    expect(plain.record.json).toContain('"distinct_id":"u1","properties":{"distinct_id":"u1","plan":"pro",');
+    expect(Object.keys(ok({ event: 'e', distinctId: 'u1' }).wire.properties)[0]).toBe('distinct_id');
+    // The merged path (a caller's distinct_id, a toJSON) keeps the same place.
+    const merged = ok({ event: 'e', distinctId: 'u1', properties: { plan: 'pro', distinct_id: 'other' } });
+    expect(Object.keys(merged.wire.properties)).toEqual(['distinct_id', 'plan', '$lib', '$lib_version']);
+    expect(merged.wire.properties.distinct_id).toBe('u1');
+  });
+
   it('lets SDK properties win a name collision without duplicate keys in the JSON', () => {
     const { record, wire } = ok({ event: 'e', distinctId: 'u', properties: { $lib: 'mine', x: 1 } });
     expect(wire.properties.$lib).toBe('test');
