@@ -49,13 +49,15 @@ const MAX_VALUE_LENGTH = 10_000;
 // "TypeError: x is undefined", as window.onerror and some rejections hand over a bare message.
 const TYPED_MESSAGE = /^(?:Uncaught (?:exception: )?)?((?:Eval|Internal|Range|Reference|Syntax|Type|URI|)Error): ([\s\S]*)$/;
 
+/** What a thrown value says about itself. */
 interface Described {
   type: string;
   value: string;
-  stack?: string;
+  /** True for anything but an Error (an Error's own stack, if any, is `stack`). */
   synthetic: boolean;
+  stack?: unknown;
   cause?: unknown;
-  members?: unknown[];
+  members?: unknown;
 }
 
 /** Reads a property without letting a throwing getter or a Proxy escape. */
@@ -79,54 +81,47 @@ function text(value: unknown): string {
   }
 }
 
-function describeError(error: Error): Described {
-  const name = read(error, 'name');
-  const stack = read(error, 'stack');
-  const members = read(error, 'errors');
-  const constructorName = (read(error, 'constructor') as { name?: unknown } | undefined)?.name;
-  return {
-    type: typeof name === 'string' && name ? name : typeof constructorName === 'string' ? constructorName : 'Error',
-    value: text(read(error, 'message') ?? ''),
-    stack: typeof stack === 'string' ? stack : undefined,
-    synthetic: false,
-    cause: read(error, 'cause'),
-    // AggregateError (Promise.any, and errors apps build themselves) carries its members here.
-    members: Array.isArray(members) ? members : undefined,
-  };
-}
-
-function describeObject(value: object): Described {
-  // { error: Error } wrappers (custom events, library results) are about the Error inside.
-  for (const key of Object.keys(value)) {
-    const inner = read(value, key);
-    if (isError(inner)) return describeError(inner);
-  }
-  const name = read(value, 'name');
-  const message = read(value, 'message');
-  const keys = Object.keys(value).sort().join(', ').slice(0, 100);
-  return {
-    type: typeof name === 'string' && name ? name : 'Error',
-    value: typeof message === 'string' ? message : `Non-Error object thrown, with keys: ${keys || '(none)'}`,
-    synthetic: true,
-  };
-}
+/** `name` if it is a non-empty string. */
+const nameOf = (name: unknown) => (typeof name === 'string' && name ? name : undefined);
 
 function describe(value: unknown): Described {
-  if (isError(value)) return describeError(value);
   if (typeof value === 'string') {
     const typed = TYPED_MESSAGE.exec(value);
     return { type: typed?.[1] || 'Error', value: typed ? typed[2]! : value, synthetic: true };
   }
-  if (value !== null && typeof value === 'object') return describeObject(value);
-  return { type: 'Error', value: `Non-Error value thrown: ${text(value)}`, synthetic: true };
+  if (typeof value !== 'object' || value === null) return { type: 'Error', value: `Non-Error value thrown: ${text(value)}`, synthetic: true };
+  if (isError(value)) {
+    const constructorName = (read(value, 'constructor') as { name?: unknown } | undefined)?.name;
+    return {
+      type: nameOf(read(value, 'name')) ?? (typeof constructorName === 'string' ? constructorName : 'Error'),
+      value: text(read(value, 'message') ?? ''),
+      synthetic: false,
+      stack: read(value, 'stack'),
+      cause: read(value, 'cause'),
+      // AggregateError (Promise.any, and errors apps build themselves) carries its members here.
+      members: read(value, 'errors'),
+    };
+  }
+  // { error: Error } wrappers (custom events, library results) are about the Error inside.
+  for (const key of Object.keys(value)) {
+    const inner = read(value, key);
+    if (isError(inner)) return describe(inner);
+  }
+  const message = read(value, 'message');
+  const keys = Object.keys(value).sort().join(', ').slice(0, 100);
+  return {
+    type: nameOf(read(value, 'name')) ?? 'Error',
+    value: typeof message === 'string' ? message : `Non-Error object thrown, with keys: ${keys || '(none)'}`,
+    synthetic: true,
+  };
 }
 
 /** posthog-node's and posthog-js's `$exception` properties for `input`. Never throws. */
 export function exceptionProperties(input: unknown, options: ExceptionOptions): ExceptionProperties {
   const list: ExceptionEntry[] = [];
   const seen = new Set<unknown>();
-  const handled = options.mechanism?.handled ?? true;
-  const add = (value: unknown, parentId?: number, source?: 'cause' | 'member') => {
+  /** `mechanism`: how the value was caught, or how it hangs on its parent. */
+  const add = (value: unknown, mechanism: ExceptionMechanism) => {
     if (list.length >= MAX_EXCEPTIONS || (typeof value === 'object' && value !== null && seen.has(value))) return;
     seen.add(value);
     let described: Described;
@@ -135,27 +130,23 @@ export function exceptionProperties(input: unknown, options: ExceptionOptions): 
     } catch {
       described = { type: 'Error', value: 'Unreadable value thrown', synthetic: true };
     }
-    const id = list.length;
-    const root = parentId === undefined;
-    let stack = described.stack;
+    const { synthetic, cause, members } = described;
+    const exception_id = list.length;
+    const own = typeof described.stack === 'string' ? described.stack : '';
     // Only the thrown value itself borrows the capture call's stack: a cause's place is unknown.
-    const synthetic = root && !stack && options.syntheticStack !== undefined;
-    if (synthetic) stack = options.syntheticStack;
-    const entry: ExceptionEntry = {
+    const borrowed = !own && !exception_id;
+    const stack = borrowed ? options.syntheticStack : own;
+    const frames = stack ? parseStack(stack, options.platform, borrowed ? (options.syntheticSkip ?? 0) : 0) : [];
+    list.push({
       type: described.type,
       value: described.value.slice(0, MAX_VALUE_LENGTH),
-      mechanism: root
-        ? { type: options.mechanism?.type || 'generic', handled, synthetic: described.synthetic, exception_id: id }
-        : { type: 'chained', synthetic: described.synthetic, exception_id: id, parent_id: parentId, source },
-    };
-    if (stack) {
-      const frames = parseStack(stack, options.platform, synthetic ? (options.syntheticSkip ?? 0) : 0);
-      if (frames.length > 0) entry.stacktrace = { type: 'raw', frames };
-    }
-    list.push(entry);
-    if (described.cause !== undefined && described.cause !== null) add(described.cause, id, 'cause');
-    for (const member of described.members?.slice(0, MAX_EXCEPTIONS) ?? []) add(member, id, 'member');
+      mechanism: { ...mechanism, synthetic, exception_id },
+      ...(frames.length > 0 && { stacktrace: { type: 'raw', frames } }),
+    });
+    const chain = (member: unknown, source: 'cause' | 'member') => add(member, { type: 'chained', parent_id: exception_id, source });
+    if (cause !== undefined && cause !== null) chain(cause, 'cause');
+    if (Array.isArray(members)) for (const member of members.slice(0, MAX_EXCEPTIONS)) chain(member, 'member');
   };
-  add(input);
+  add(input, { type: options.mechanism?.type || 'generic', handled: options.mechanism?.handled ?? true });
   return { $exception_list: list, $exception_level: 'error' };
 }
