@@ -51,7 +51,8 @@ function isInApp(filename: string | undefined, platform: FramePlatform): boolean
   if (!filename || /^(?:<anonymous>|\[native code\]|native)$|[\\/]node_modules[\\/]/.test(filename)) return false;
   if (OTHER_SCHEME.test(filename)) return APP_SCHEMES.test(filename);
   // Node: only real paths are the app's (not `internal/…`, `index 0` of Promise.all, `evalmachine`).
-  return platform === 'web:javascript' || /^(?:\/|[a-z]:[\\/]|\.)/i.test(filename);
+  // Browser builds only ever read web frames.
+  return BROWSER_BUILD || platform === 'web:javascript' || /^(?:\/|[a-z]:[\\/]|\.)/i.test(filename);
 }
 
 function parseLine(line: string, v8: boolean, platform: FramePlatform): StackFrame | undefined {
