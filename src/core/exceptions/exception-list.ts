@@ -49,17 +49,6 @@ const MAX_VALUE_LENGTH = 10_000;
 // "TypeError: x is undefined", as window.onerror and some rejections hand over a bare message.
 const TYPED_MESSAGE = /^(?:Uncaught (?:exception: )?)?((?:Eval|Internal|Range|Reference|Syntax|Type|URI|)Error): ([\s\S]*)$/;
 
-/** What a thrown value says about itself. */
-interface Described {
-  type: string;
-  value: string;
-  /** True for anything but an Error (an Error's own stack, if any, is `stack`). */
-  synthetic: boolean;
-  stack?: unknown;
-  cause?: unknown;
-  members?: unknown;
-}
-
 /** Reads a property without letting a throwing getter or a Proxy escape. */
 function read(value: object, key: string): unknown {
   try {
@@ -84,23 +73,19 @@ function text(value: unknown): string {
 /** `name` if it is a non-empty string. */
 const nameOf = (name: unknown) => (typeof name === 'string' && name ? name : undefined);
 
-function describe(value: unknown): Described {
+/**
+ * A thrown value's type and message, and the Error it is or wraps (none for a string, a plain
+ * object, null…): only an Error has a stack, causes and members of its own.
+ */
+function describe(value: unknown): [type: string, message: string, error?: Error] {
   if (typeof value === 'string') {
     const typed = TYPED_MESSAGE.exec(value);
-    return { type: typed?.[1] || 'Error', value: typed ? typed[2]! : value, synthetic: true };
+    return typed ? [typed[1]!, typed[2]!] : ['Error', value];
   }
-  if (typeof value !== 'object' || value === null) return { type: 'Error', value: `Non-Error value thrown: ${text(value)}`, synthetic: true };
+  if (typeof value !== 'object' || value === null) return ['Error', `Non-Error value thrown: ${text(value)}`];
   if (isError(value)) {
     const constructorName = (read(value, 'constructor') as { name?: unknown } | undefined)?.name;
-    return {
-      type: nameOf(read(value, 'name')) ?? (typeof constructorName === 'string' ? constructorName : 'Error'),
-      value: text(read(value, 'message') ?? ''),
-      synthetic: false,
-      stack: read(value, 'stack'),
-      cause: read(value, 'cause'),
-      // AggregateError (Promise.any, and errors apps build themselves) carries its members here.
-      members: read(value, 'errors'),
-    };
+    return [nameOf(read(value, 'name')) ?? (typeof constructorName === 'string' ? constructorName : 'Error'), text(read(value, 'message') ?? ''), value];
   }
   // { error: Error } wrappers (custom events, library results) are about the Error inside.
   for (const key of Object.keys(value)) {
@@ -109,11 +94,7 @@ function describe(value: unknown): Described {
   }
   const message = read(value, 'message');
   const keys = Object.keys(value).sort().join(', ').slice(0, 100);
-  return {
-    type: nameOf(read(value, 'name')) ?? 'Error',
-    value: typeof message === 'string' ? message : `Non-Error object thrown, with keys: ${keys || '(none)'}`,
-    synthetic: true,
-  };
+  return [nameOf(read(value, 'name')) ?? 'Error', typeof message === 'string' ? message : `Non-Error object thrown, with keys: ${keys || '(none)'}`];
 }
 
 /** posthog-node's and posthog-js's `$exception` properties for `input`. Never throws. */
@@ -124,26 +105,29 @@ export function exceptionProperties(input: unknown, options: ExceptionOptions): 
   const add = (value: unknown, mechanism: ExceptionMechanism) => {
     if (list.length >= MAX_EXCEPTIONS || (typeof value === 'object' && value !== null && seen.has(value))) return;
     seen.add(value);
-    let described: Described;
+    let [type, message, error]: [string, string, Error?] = ['Error', 'Unreadable value thrown'];
     try {
-      described = describe(value);
+      [type, message, error] = describe(value);
     } catch {
-      described = { type: 'Error', value: 'Unreadable value thrown', synthetic: true };
+      // A hostile value (a Proxy that throws): described as such.
     }
-    const { synthetic, cause, members } = described;
+    const own = error && read(error, 'stack');
     const exception_id = list.length;
-    const own = typeof described.stack === 'string' ? described.stack : '';
     // Only the thrown value itself borrows the capture call's stack: a cause's place is unknown.
-    const borrowed = !own && !exception_id;
+    const borrowed = !(typeof own === 'string' && own) && !exception_id;
     const stack = borrowed ? options.syntheticStack : own;
-    const frames = stack ? parseStack(stack, options.platform, borrowed ? (options.syntheticSkip ?? 0) : 0) : [];
+    const frames = typeof stack === 'string' && stack ? parseStack(stack, options.platform, borrowed ? (options.syntheticSkip ?? 0) : 0) : [];
     list.push({
-      type: described.type,
-      value: described.value.slice(0, MAX_VALUE_LENGTH),
-      mechanism: { ...mechanism, synthetic, exception_id },
+      type,
+      value: message.slice(0, MAX_VALUE_LENGTH),
+      mechanism: { ...mechanism, synthetic: !error, exception_id },
       ...(frames.length > 0 && { stacktrace: { type: 'raw', frames } }),
     });
+    if (!error) return;
     const chain = (member: unknown, source: 'cause' | 'member') => add(member, { type: 'chained', parent_id: exception_id, source });
+    const cause = read(error, 'cause');
+    // AggregateError (Promise.any, and errors apps build themselves) carries its members here.
+    const members = read(error, 'errors');
     if (cause !== undefined && cause !== null) chain(cause, 'cause');
     if (Array.isArray(members)) for (const member of members.slice(0, MAX_EXCEPTIONS)) chain(member, 'member');
   };
