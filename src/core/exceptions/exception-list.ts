@@ -36,7 +36,8 @@ export interface ExceptionProperties {
 
 export interface ExceptionOptions {
   platform: FramePlatform;
-  mechanism?: { type?: string; handled?: boolean };
+  /** What caught it; captureException()'s, `{ type: 'generic', handled: true }`, when left out. */
+  mechanism?: { type: string; handled: boolean };
   /** The stack at the capture call, used for values that carry none (strings, objects, null). */
   syntheticStack?: string;
   /** Frames of the synthetic stack that are the SDK's own (the capture call itself). */
@@ -131,6 +132,6 @@ export function exceptionProperties(input: unknown, options: ExceptionOptions): 
     if (cause !== undefined && cause !== null) chain(cause, 'cause');
     if (Array.isArray(members)) for (const member of members.slice(0, MAX_EXCEPTIONS)) chain(member, 'member');
   };
-  add(input, { type: options.mechanism?.type || 'generic', handled: options.mechanism?.handled ?? true });
+  add(input, options.mechanism ?? { type: 'generic', handled: true });
   return { $exception_list: list, $exception_level: 'error' };
 }
