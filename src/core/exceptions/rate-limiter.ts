@@ -1,11 +1,8 @@
 /**
  * A token bucket per exception type, so a throw loop (a render error on every frame, a failing
  * poll) sends a few `$exception` events and not thousands. posthog-js and posthog-node use the
- * same numbers: 10 per type at once, then 1 more every 10 seconds.
- *
- * The bucket is kept as one number per type (the "generic cell rate" form of a token bucket): the
- * time by which every token taken so far will have come back. A token may be taken while that
- * time is less than a full bucket's refill ahead of now.
+ * same numbers: 10 per type at once, then 1 more every 10 seconds. A bucket is one number: when
+ * it is full again (each token taken puts that 10 s later).
  */
 
 export interface ExceptionRateLimiter {
@@ -19,7 +16,7 @@ const REFILL_MS = 10_000;
 const MAX_TYPES = 1_000;
 
 export function createExceptionRateLimiter(): ExceptionRateLimiter {
-  /** type → when its bucket is full again; the least recently allowed type comes first. */
+  /** Least recently allowed type first. */
   const fullAt = new Map<string, number>();
   return {
     take(type, now = Date.now()) {

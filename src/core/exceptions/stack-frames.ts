@@ -4,11 +4,11 @@
  *
  * Two text formats exist in the wild. V8 (Chrome, Edge, Node, Deno, Bun's V8 mode) writes
  * `    at fn (file:line:col)`; SpiderMonkey (Firefox) and JavaScriptCore (Safari, Bun) write
- * `fn@file:line:col`. Each has its own line pattern and its own way of writing eval'd code; the
- * rest (position, names, in_app) is read the same way for both. A stack is read in one format
- * only, chosen by whether any line starts with `at `: a V8 message line that happens to contain
- * `@` (an email address) is then never taken for a frame.
+ * `fn@file:line:col`. A stack is read in one format only, chosen by whether any line starts with
+ * `at `: a V8 message line that happens to contain `@` (an email address) is then never taken for
+ * a frame.
  */
+// Browser builds read web frames only: `BROWSER_BUILD` takes the Node-only rules out (72 B gzip).
 import { BROWSER_BUILD } from '../build-flags';
 
 /** posthog-node and posthog-js name the runtime this way; the server picks its symbolication by it. */
@@ -30,16 +30,14 @@ export const MAX_FRAMES = 50;
 const MAX_LINES = 1_000;
 const MAX_LINE_LENGTH = 1_024;
 
-// [, function, location] of a frame line. V8: `at fn (location)` or `at location`, either maybe
-// `async `. SpiderMonkey and JavaScriptCore: `fn@location`, split at the first `@`, since URLs
-// carry `@` (`/npm/pkg@1.2.3/x.js`).
+// [, fn, location]. V8: `at fn (location)` or `at location`; the other: `fn@location`, split at
+// the first `@`, since URLs carry `@` (`/npm/pkg@1.2.3/x.js`).
 const V8_LINE = /^\s*at (?:async )?(?:(.+?) \()?(.*?)\)?\s*$/;
 const AT_SIGN_LINE = /^\s*([^@]*)@(.*?)\s*$/;
 // A location ends in `:line:col`, `:line`, or nothing (`native`, `<anonymous>`, `index 0`).
 const POSITION = /^(.*?)(?::(\d+))?(?::(\d+))?$/;
-// [, file, line, col?] of the place that called eval (the eval'd code's own position means nothing
-// to the app). V8: `eval at fn (file:line:col), <anonymous>`; Firefox: `file line 12 > eval`
-// (`> Function` for new Function), no column.
+// [, file, line, col?] of the call to eval (the eval'd code's own position means nothing to the
+// app): `eval at fn (file:line:col), <anonymous>`, or Firefox's `file line 12 > eval`.
 const V8_EVAL = /^eval at .*?\((\S+?):(\d+):(\d+)\)/;
 const AT_SIGN_EVAL = /^(.*?) line (\d+)(?: > \w+ line \d+)* > (?:eval|Function)/;
 // Schemes of files the app serves itself; anything else (chrome-extension:, moz-extension:,
@@ -51,7 +49,6 @@ function isInApp(filename: string | undefined, platform: FramePlatform): boolean
   if (!filename || /^(?:<anonymous>|\[native code\]|native)$|[\\/]node_modules[\\/]/.test(filename)) return false;
   if (OTHER_SCHEME.test(filename)) return APP_SCHEMES.test(filename);
   // Node: only real paths are the app's (not `internal/…`, `index 0` of Promise.all, `evalmachine`).
-  // Browser builds only ever read web frames.
   return BROWSER_BUILD || platform === 'web:javascript' || /^(?:\/|[a-z]:[\\/]|\.)/i.test(filename);
 }
 
@@ -65,8 +62,7 @@ function parseLine(line: string, v8: boolean, platform: FramePlatform): StackFra
     [, filename, lineno, colno] = evaluated;
     fn ||= 'eval';
   }
-  // Node's ESM paths: file:///srv/app.mjs → /srv/app.mjs, file:///C:/x → C:/x. (The script tag
-  // leaves this out: its frames are always the web's.)
+  // Node's ESM paths: file:///srv/app.mjs → /srv/app.mjs, file:///C:/x → C:/x.
   if (!BROWSER_BUILD && platform === 'node:javascript' && filename!.startsWith('file://')) filename = filename!.slice(/^file:\/\/\/[a-z]:\//i.test(filename!) ? 8 : 7);
   const frame: StackFrame = {
     platform,
