@@ -115,9 +115,8 @@ export function exceptionProperties(input: unknown, options: ExceptionOptions): 
     const own = error && read(error, 'stack');
     const exception_id = list.length;
     // Only the thrown value itself borrows the capture call's stack: a cause's place is unknown.
-    const borrowed = !(typeof own === 'string' && own) && !exception_id;
-    const stack = borrowed ? options.syntheticStack : own;
-    const frames = typeof stack === 'string' && stack ? parseStack(stack, options.platform, borrowed ? (options.syntheticSkip ?? 0) : 0) : [];
+    const [stack, skip] = typeof own === 'string' && own ? [own] : exception_id ? [] : [options.syntheticStack, options.syntheticSkip];
+    const frames = stack ? parseStack(stack, options.platform, skip) : [];
     list.push({
       type,
       value: message.slice(0, MAX_VALUE_LENGTH),
