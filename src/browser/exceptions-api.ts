@@ -25,7 +25,7 @@ export function startExceptions(rt: Runtime, kinds?: ExceptionKinds): void {
     (properties) => track(rt, '$exception', properties),
     (type) => {
       rt.queue.countDrop('rate_limited'); // seen in stats().dropped.rate_limited
-      rt.debug(`$exception (${type}) not captured: more of this type than the rate limit lets through`);
+      rt.debug(`$exception (${type}) not captured: rate limited`);
     },
     kinds,
   );
@@ -39,5 +39,5 @@ export const exceptionMethods: Pick<Methods, 'captureException' | 'startExceptio
     running.get(rt)?.();
     running.delete(rt);
   },
-  addExceptionStep: (rt) => rt.warn('exception steps', 'addExceptionStep(): exception steps are not part of hogtail; nothing happens'),
+  addExceptionStep: (rt) => rt.warn('exception steps', 'addExceptionStep(): exception step history is not part of hogtail; nothing happens'),
 };

@@ -23,13 +23,6 @@ export function exceptionEventProperties(error: unknown, properties?: Record<str
   };
 }
 
-/** What an `error` event carries: the thrown value, else (cross-origin, old engines) its message and place. */
-function thrownBy(event: ErrorEvent): { value: unknown; stack?: string } {
-  if (event.error !== undefined && event.error !== null) return { value: event.error };
-  const place = event.filename ? `    at ${event.filename}:${event.lineno || 0}:${event.colno || 0}` : undefined;
-  return { value: event.message || 'Unknown error', stack: place };
-}
-
 /** What to capture; posthog-js's `capture_exceptions` object names them (see `exceptionKinds`). */
 export interface ExceptionKinds {
   errors?: boolean;
@@ -60,12 +53,11 @@ export function startExceptionAutocapture(
   kinds: ExceptionKinds = { errors: true, rejections: true },
 ): () => void {
   const limiter = createExceptionRateLimiter();
-  /** `skip`: frames on top of `stack` that are the SDK's (the console wrapper). */
-  const send = (value: unknown, mechanism: string, stack?: string, skip = 0) => {
+  /** `stack`: stands in for a value that has none; `skip`: its frames on top that are the SDK's (the console wrapper). */
+  const send = (value: unknown, mechanism: string, stack?: string, skip?: number) => {
     // Whatever goes wrong here must not raise a second error inside the page's error handling.
     try {
-      const handled = mechanism === 'onconsole';
-      const properties = exceptionProperties(value, { platform: 'web:javascript', mechanism: { type: mechanism, handled }, syntheticStack: stack, syntheticSkip: skip });
+      const properties = exceptionProperties(value, { platform: 'web:javascript', mechanism: { type: mechanism, handled: mechanism === 'onconsole' }, syntheticStack: stack, syntheticSkip: skip });
       const type = properties.$exception_list[0]!.type;
       if (limiter.take(type)) capture(properties);
       else onRateLimited?.(type);
@@ -73,18 +65,20 @@ export function startExceptionAutocapture(
       // Nothing sensible is left to do: reporting it could loop through this very listener.
     }
   };
-  const onError = (event: ErrorEvent) => {
-    const { value, stack } = thrownBy(event);
-    send(value, 'onerror', stack);
-  };
-  const onRejection = (event: PromiseRejectionEvent) => send(event.reason, 'onunhandledrejection');
   const stops: (() => void)[] = [];
   const listen = <K extends 'error' | 'unhandledrejection'>(name: K, listener: (event: WindowEventMap[K]) => void) => {
     target.addEventListener(name, listener);
     stops.push(() => target.removeEventListener(name, listener));
   };
-  if (kinds.errors) listen('error', onError);
-  if (kinds.rejections) listen('unhandledrejection', onRejection);
+  if (kinds.errors) {
+    listen('error', ({ error, message, filename, lineno, colno }) =>
+      error !== undefined && error !== null
+        ? send(error, 'onerror')
+        : // No thrown value (cross-origin scripts, old engines): its message, and its place as a frame.
+          send(message || 'Unknown error', 'onerror', filename && `    at ${filename}:${lineno || 0}:${colno || 0}`),
+    );
+  }
+  if (kinds.rejections) listen('unhandledrejection', (event) => send(event.reason, 'onunhandledrejection'));
   const console = (target as Window & typeof globalThis).console;
   const original = console?.error;
   if (kinds.console && original) {

@@ -4,7 +4,7 @@
  * (so a server error creates no person).
  */
 import { uuidv7 } from '../uuid';
-import { exceptionProperties, type ExceptionMechanism } from './exception-list';
+import { exceptionProperties, type ExceptionOptions } from './exception-list';
 import type { StackFrame } from './stack-frames';
 
 export interface ExceptionEvent {
@@ -22,7 +22,7 @@ export function exceptionEvent(
   error: unknown,
   distinctId: unknown,
   properties: Record<string, unknown> | undefined,
-  mechanism: Pick<ExceptionMechanism, 'type' | 'handled'>,
+  mechanism: ExceptionOptions['mechanism'],
   callStack?: string,
   adjust?: (frames: StackFrame[]) => void,
 ): ExceptionEvent {

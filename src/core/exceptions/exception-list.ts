@@ -36,7 +36,8 @@ export interface ExceptionProperties {
 
 export interface ExceptionOptions {
   platform: FramePlatform;
-  mechanism?: { type?: string; handled?: boolean };
+  /** What caught it; captureException()'s, `{ type: 'generic', handled: true }`, when left out. */
+  mechanism?: { type: string; handled: boolean };
   /** The stack at the capture call, used for values that carry none (strings, objects, null). */
   syntheticStack?: string;
   /** Frames of the synthetic stack that are the SDK's own (the capture call itself). */
@@ -48,15 +49,6 @@ const MAX_EXCEPTIONS = 50;
 const MAX_VALUE_LENGTH = 10_000;
 // "TypeError: x is undefined", as window.onerror and some rejections hand over a bare message.
 const TYPED_MESSAGE = /^(?:Uncaught (?:exception: )?)?((?:Eval|Internal|Range|Reference|Syntax|Type|URI|)Error): ([\s\S]*)$/;
-
-interface Described {
-  type: string;
-  value: string;
-  stack?: string;
-  synthetic: boolean;
-  cause?: unknown;
-  members?: unknown[];
-}
 
 /** Reads a property without letting a throwing getter or a Proxy escape. */
 function read(value: object, key: string): unknown {
@@ -79,83 +71,66 @@ function text(value: unknown): string {
   }
 }
 
-function describeError(error: Error): Described {
-  const name = read(error, 'name');
-  const stack = read(error, 'stack');
-  const members = read(error, 'errors');
-  const constructorName = (read(error, 'constructor') as { name?: unknown } | undefined)?.name;
-  return {
-    type: typeof name === 'string' && name ? name : typeof constructorName === 'string' ? constructorName : 'Error',
-    value: text(read(error, 'message') ?? ''),
-    stack: typeof stack === 'string' ? stack : undefined,
-    synthetic: false,
-    cause: read(error, 'cause'),
-    // AggregateError (Promise.any, and errors apps build themselves) carries its members here.
-    members: Array.isArray(members) ? members : undefined,
-  };
-}
+/** `name` if it is a non-empty string. */
+const nameOf = (name: unknown) => (typeof name === 'string' && name ? name : undefined);
 
-function describeObject(value: object): Described {
+/**
+ * A thrown value's type and message, and the Error it is or wraps (none for a string, a plain
+ * object, null…): only an Error has a stack, causes and members of its own.
+ */
+function describe(value: unknown): [type: string, message: string, error?: Error] {
+  if (typeof value === 'string') {
+    const typed = TYPED_MESSAGE.exec(value);
+    return typed ? [typed[1]!, typed[2]!] : ['Error', value];
+  }
+  if (typeof value !== 'object' || value === null) return ['Error', `Non-Error value thrown: ${text(value)}`];
+  if (isError(value)) {
+    const constructorName = (read(value, 'constructor') as { name?: unknown } | undefined)?.name;
+    return [nameOf(read(value, 'name')) ?? (typeof constructorName === 'string' ? constructorName : 'Error'), text(read(value, 'message') ?? ''), value];
+  }
   // { error: Error } wrappers (custom events, library results) are about the Error inside.
   for (const key of Object.keys(value)) {
     const inner = read(value, key);
-    if (isError(inner)) return describeError(inner);
+    if (isError(inner)) return describe(inner);
   }
-  const name = read(value, 'name');
   const message = read(value, 'message');
   const keys = Object.keys(value).sort().join(', ').slice(0, 100);
-  return {
-    type: typeof name === 'string' && name ? name : 'Error',
-    value: typeof message === 'string' ? message : `Non-Error object thrown, with keys: ${keys || '(none)'}`,
-    synthetic: true,
-  };
-}
-
-function describe(value: unknown): Described {
-  if (isError(value)) return describeError(value);
-  if (typeof value === 'string') {
-    const typed = TYPED_MESSAGE.exec(value);
-    return { type: typed?.[1] || 'Error', value: typed ? typed[2]! : value, synthetic: true };
-  }
-  if (value !== null && typeof value === 'object') return describeObject(value);
-  return { type: 'Error', value: `Non-Error value thrown: ${text(value)}`, synthetic: true };
+  return [nameOf(read(value, 'name')) ?? 'Error', typeof message === 'string' ? message : `Non-Error object thrown, with keys: ${keys || '(none)'}`];
 }
 
 /** posthog-node's and posthog-js's `$exception` properties for `input`. Never throws. */
 export function exceptionProperties(input: unknown, options: ExceptionOptions): ExceptionProperties {
   const list: ExceptionEntry[] = [];
   const seen = new Set<unknown>();
-  const handled = options.mechanism?.handled ?? true;
-  const add = (value: unknown, parentId?: number, source?: 'cause' | 'member') => {
+  /** `mechanism`: how the value was caught, or how it hangs on its parent. */
+  const add = (value: unknown, mechanism: ExceptionMechanism) => {
     if (list.length >= MAX_EXCEPTIONS || (typeof value === 'object' && value !== null && seen.has(value))) return;
     seen.add(value);
-    let described: Described;
+    let [type, message, error]: [string, string, Error?] = ['Error', 'Unreadable value thrown'];
     try {
-      described = describe(value);
+      [type, message, error] = describe(value);
     } catch {
-      described = { type: 'Error', value: 'Unreadable value thrown', synthetic: true };
+      // A hostile value (a Proxy that throws): described as such.
     }
-    const id = list.length;
-    const root = parentId === undefined;
-    let stack = described.stack;
+    const own = error && read(error, 'stack');
+    const exception_id = list.length;
     // Only the thrown value itself borrows the capture call's stack: a cause's place is unknown.
-    const synthetic = root && !stack && options.syntheticStack !== undefined;
-    if (synthetic) stack = options.syntheticStack;
-    const entry: ExceptionEntry = {
-      type: described.type,
-      value: described.value.slice(0, MAX_VALUE_LENGTH),
-      mechanism: root
-        ? { type: options.mechanism?.type || 'generic', handled, synthetic: described.synthetic, exception_id: id }
-        : { type: 'chained', synthetic: described.synthetic, exception_id: id, parent_id: parentId, source },
-    };
-    if (stack) {
-      const frames = parseStack(stack, options.platform, synthetic ? (options.syntheticSkip ?? 0) : 0);
-      if (frames.length > 0) entry.stacktrace = { type: 'raw', frames };
-    }
-    list.push(entry);
-    if (described.cause !== undefined && described.cause !== null) add(described.cause, id, 'cause');
-    for (const member of described.members?.slice(0, MAX_EXCEPTIONS) ?? []) add(member, id, 'member');
+    const [stack, skip] = typeof own === 'string' && own ? [own] : exception_id ? [] : [options.syntheticStack, options.syntheticSkip];
+    const frames = stack ? parseStack(stack, options.platform, skip) : [];
+    list.push({
+      type,
+      value: message.slice(0, MAX_VALUE_LENGTH),
+      mechanism: { ...mechanism, synthetic: !error, exception_id },
+      ...(frames.length > 0 && { stacktrace: { type: 'raw', frames } }),
+    });
+    if (!error) return;
+    const chain = (member: unknown, source: 'cause' | 'member') => add(member, { type: 'chained', parent_id: exception_id, source });
+    const cause = read(error, 'cause');
+    // AggregateError (Promise.any, and errors apps build themselves) carries its members here.
+    const members = read(error, 'errors');
+    if (cause !== undefined && cause !== null) chain(cause, 'cause');
+    if (Array.isArray(members)) for (const member of members.slice(0, MAX_EXCEPTIONS)) chain(member, 'member');
   };
-  add(input);
+  add(input, options.mechanism ?? { type: 'generic', handled: true });
   return { $exception_list: list, $exception_level: 'error' };
 }

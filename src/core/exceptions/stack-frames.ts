@@ -8,6 +8,8 @@
  * `at `: a V8 message line that happens to contain `@` (an email address) is then never taken for
  * a frame.
  */
+// Browser builds read web frames only: `BROWSER_BUILD` takes the Node-only rules out (72 B gzip).
+import { BROWSER_BUILD } from '../build-flags';
 
 /** posthog-node and posthog-js name the runtime this way; the server picks its symbolication by it. */
 export type FramePlatform = 'node:javascript' | 'web:javascript';
@@ -27,91 +29,59 @@ export const MAX_FRAMES = 50;
 /** Lines read at most, and the longest line read (minified one-liners can carry huge eval text). */
 const MAX_LINES = 1_000;
 const MAX_LINE_LENGTH = 1_024;
-const UNKNOWN_FUNCTION = '?';
 
-// `at fn (location)` or `at location`; the location ends in `:line:col`, `:line`, or nothing
-// (`native`, `<anonymous>`, `index 0`).
-const V8_LINE = /^\s*at (?:(.+?) \()?(.*?)(?::(\d+))?(?::(\d+))?\)?\s*$/;
-// `eval at fn (file:line:col), <anonymous>:l:c`: the eval'd code's own position means nothing to
-// the app, the place that called eval does.
-const V8_EVAL = /\((\S+?):(\d+):(\d+)\)/;
-// `fn@location:line:col`; split at the first `@`, since URLs carry `@` (`/npm/pkg@1.2.3/x.js`).
-const AT_SIGN_LINE = /^\s*([^@]*)@(.+?)(?::(\d+))?(?::(\d+))?\s*$/;
-// Firefox's eval and new Function frames: `file line 12 > eval` (the call site is line 12).
+// [, fn, location]. V8: `at fn (location)` or `at location`; the other: `fn@location`, split at
+// the first `@`, since URLs carry `@` (`/npm/pkg@1.2.3/x.js`).
+const V8_LINE = /^\s*at (?:async )?(?:(.+?) \()?(.*?)\)?\s*$/;
+const AT_SIGN_LINE = /^\s*([^@]*)@(.*?)\s*$/;
+// A location ends in `:line:col`, `:line`, or nothing (`native`, `<anonymous>`, `index 0`).
+const POSITION = /^(.*?)(?::(\d+))?(?::(\d+))?$/;
+// [, file, line, col?] of the call to eval (the eval'd code's own position means nothing to the
+// app): `eval at fn (file:line:col), <anonymous>`, or Firefox's `file line 12 > eval`.
+const V8_EVAL = /^eval at .*?\((\S+?):(\d+):(\d+)\)/;
 const AT_SIGN_EVAL = /^(.*?) line (\d+)(?: > \w+ line \d+)* > (?:eval|Function)/;
 // Schemes of files the app serves itself; anything else (chrome-extension:, moz-extension:,
-// webkit-masked-url:, node:) is not the app's code.
+// webkit-masked-url:, node:) is not the app's code. A Windows drive letter is no scheme.
 const APP_SCHEMES = /^(?:https?|file|blob|app|capacitor|ionic|webpack|webpack-internal|ng):/i;
-const ANY_SCHEME = /^[a-z][a-z0-9.+-]*:/i;
+const OTHER_SCHEME = /^(?![a-z]:[\\/])[a-z][a-z0-9.+-]*:/i;
 
 function isInApp(filename: string | undefined, platform: FramePlatform): boolean {
-  if (!filename || filename === '<anonymous>' || filename === '[native code]' || filename === 'native') return false;
-  if (filename.includes('/node_modules/') || filename.includes('\\node_modules\\')) return false;
-  if (ANY_SCHEME.test(filename) && !/^[a-z]:[\\/]/i.test(filename)) return APP_SCHEMES.test(filename);
+  if (!filename || /^(?:<anonymous>|\[native code\]|native)$|[\\/]node_modules[\\/]/.test(filename)) return false;
+  if (OTHER_SCHEME.test(filename)) return APP_SCHEMES.test(filename);
   // Node: only real paths are the app's (not `internal/…`, `index 0` of Promise.all, `evalmachine`).
-  return platform === 'web:javascript' || /^(?:\/|[a-z]:[\\/]|\.)/i.test(filename);
+  return BROWSER_BUILD || platform === 'web:javascript' || /^(?:\/|[a-z]:[\\/]|\.)/i.test(filename);
 }
 
-function frame(
-  platform: FramePlatform,
-  fn: string | undefined,
-  filename: string | undefined,
-  line: string | undefined,
-  column: string | undefined,
-): StackFrame {
-  if (platform === 'node:javascript' && filename?.startsWith('file://')) {
-    filename = filename.slice(7);
-    // file:///C:/x → C:/x
-    if (/^\/[a-z]:\//i.test(filename)) filename = filename.slice(1);
-  }
-  const parsed: StackFrame = {
-    platform,
-    filename: filename || undefined,
-    function: !fn || fn === '<anonymous>' ? UNKNOWN_FUNCTION : fn,
-    in_app: isInApp(filename, platform),
-  };
-  if (line) parsed.lineno = Number(line);
-  if (column) parsed.colno = Number(column);
-  return parsed;
-}
-
-function parseV8Line(line: string, platform: FramePlatform): StackFrame | undefined {
-  const parts = V8_LINE.exec(line);
+function parseLine(line: string, v8: boolean, platform: FramePlatform): StackFrame | undefined {
+  const parts = (v8 ? V8_LINE : AT_SIGN_LINE).exec(line);
   if (!parts) return undefined;
-  let [, fn, location, lineNo, column] = parts;
-  fn = fn?.replace(/^async /, '');
-  location = location!.replace(/^async /, '');
-  if (location.startsWith('eval at ')) {
-    const caller = V8_EVAL.exec(location);
-    if (caller) [, location, lineNo, column] = caller;
-  }
-  return frame(platform, fn, location, lineNo, column);
-}
-
-function parseAtSignLine(line: string, platform: FramePlatform): StackFrame | undefined {
-  const parts = AT_SIGN_LINE.exec(line);
-  if (!parts) return undefined;
-  let [, fn, location, lineNo, column] = parts;
-  const evaluated = AT_SIGN_EVAL.exec(location!);
+  let fn = parts[1];
+  let [, filename, lineno, colno] = POSITION.exec(parts[2]!)!;
+  const evaluated = (v8 ? V8_EVAL : AT_SIGN_EVAL).exec(filename!);
   if (evaluated) {
-    [, location, lineNo] = evaluated;
-    column = undefined;
+    [, filename, lineno, colno] = evaluated;
     fn ||= 'eval';
   }
-  return frame(platform, fn, location, lineNo, column);
+  // Node's ESM paths: file:///srv/app.mjs → /srv/app.mjs, file:///C:/x → C:/x.
+  if (!BROWSER_BUILD && platform === 'node:javascript' && filename!.startsWith('file://')) filename = filename!.slice(/^file:\/\/\/[a-z]:\//i.test(filename!) ? 8 : 7);
+  const frame: StackFrame = {
+    platform,
+    filename: filename || undefined,
+    function: !fn || fn === '<anonymous>' ? '?' : fn,
+    in_app: isInApp(filename, platform),
+  };
+  if (lineno) frame.lineno = +lineno;
+  if (colno) frame.colno = +colno;
+  return frame;
 }
 
 /** Frames of a stack string, oldest call first; lines that are no frame (the message) are skipped. */
 export function parseStack(stack: string, platform: FramePlatform, skipFrames = 0): StackFrame[] {
-  const lines = stack.split('\n', MAX_LINES);
-  const v8 = lines.some((line) => /^\s*at /.test(line));
-  const parse = v8 ? parseV8Line : parseAtSignLine;
+  const v8 = /^\s*at /m.test(stack);
   const frames: StackFrame[] = [];
-  for (const line of lines) {
-    if (line.length > MAX_LINE_LENGTH || (v8 && !/^\s*at /.test(line))) continue;
-    const parsed = parse(line, platform);
-    if (parsed && skipFrames-- <= 0) frames.push(parsed);
-    if (frames.length === MAX_FRAMES) break;
+  for (const line of stack.split('\n', MAX_LINES)) {
+    const frame = line.length <= MAX_LINE_LENGTH && parseLine(line, v8, platform);
+    if (frame && skipFrames-- <= 0 && frames.push(frame) === MAX_FRAMES) break;
   }
   return frames.reverse();
 }
