@@ -9,6 +9,7 @@ import { HogtailError } from '../core/errors';
 import { uuidv7 } from '../core/uuid';
 import type { Runtime } from './runtime';
 import type { CaptureResult, Properties } from './types';
+import { textOf } from '../core/safe-json';
 
 /** The event as the app's hooks left it, or null when a before_send dropped it. */
 export function applyHooks(rt: Runtime, input: EventInput, sdk: Properties, now: number): EventInput | null {
@@ -20,7 +21,7 @@ export function applyHooks(rt: Runtime, input: EventInput, sdk: Properties, now:
     try {
       return fn();
     } catch (error) {
-      rt.report(new HogtailError(`${name} threw (${String(error)}); the event is sent without it`));
+      rt.report(new HogtailError(`${name} threw (${textOf(error)}); the event is sent without it`));
       return fallback;
     }
   };

@@ -13,6 +13,7 @@ import { flagProperties } from './flags-state';
 import { pageContext } from './page-context';
 import type { Methods, Runtime } from './runtime';
 import type { CaptureOptions, CaptureResult, Properties } from './types';
+import { textOf } from '../core/safe-json';
 
 export function refuse(rt: Runtime, message: string): void {
   rt.queue.countDrop('invalid');
@@ -72,7 +73,7 @@ export function track(rt: Runtime, event: unknown, properties?: unknown, options
     return trackUnsafe(rt, event, properties, options, distinctId);
   } catch (error) {
     // Properties that cannot be read (a throwing getter, a Proxy): refused and counted, as Node does.
-    refuse(rt, `the properties of "${String(event)}" could not be read (${String(error)})`);
+    refuse(rt, `the properties of "${textOf(event)}" could not be read (${textOf(error)})`);
   }
 }
 
@@ -80,7 +81,7 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
   const { queue, config } = rt;
   if (optedOut(rt)) {
     queue.countDrop('opted_out');
-    rt.debug(`"${String(event)}" not captured (opted out)`);
+    rt.debug(`"${textOf(event)}" not captured (opted out)`);
     return;
   }
   const now = Date.now();
@@ -108,7 +109,7 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
     rt.report(built.error);
     return;
   }
-  for (const note of built.notes) rt.debug(`"${String(event)}": ${note}`);
+  for (const note of built.notes) rt.debug(`"${textOf(event)}": ${note}`);
   const record = built.record;
   queue.enqueue(record);
   if (rt.verbose) rt.debug(`captured ${record.json}`);

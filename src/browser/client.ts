@@ -35,6 +35,7 @@ import { gateBacking, gateStorage } from './consent-gate';
 import { openStorage, readKey, removeKey } from './storage';
 import type { StateBacking } from './persistence/backing';
 import type { Properties } from './types';
+import { textOf } from '../core/safe-json';
 
 /** The methods every build has: hogtail's own API (the script tag's lite build has only these). */
 const coreMethods: Partial<Methods> = { ...captureMethods, ...identityMethods, ...sessionMethods, ...consentMethods, ...flagMethods };
@@ -142,7 +143,7 @@ export function createClient(features: Features): Hogtail {
     try {
       return fn();
     } catch (error) {
-      reporter.report(new HogtailError(`${name}() failed: ${String(error)}`));
+      reporter.report(new HogtailError(`${name}() failed: ${textOf(error)}`));
     }
   };
 

@@ -11,6 +11,7 @@ import { eventsOf, type Entry, type WaitingLine } from './queue-line';
 import type { QueueOptions, QueueStats } from './queue-types';
 import { setBackgroundTimeout, type TimerHandle } from './timers';
 import type { DeliveryResult } from './transport';
+import { textOf } from './safe-json';
 
 /** What the public side and the loop share. */
 export interface QueueState {
@@ -96,7 +97,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
         state.reportEvictions();
         pump();
       } catch (error) {
-        options.onWarning?.(new HogtailError(`the queue could not send (${String(error)}); it tries again at the next capture or flush`));
+        options.onWarning?.(new HogtailError(`the queue could not send (${textOf(error)}); it tries again at the next capture or flush`));
       }
     });
   }
@@ -140,7 +141,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     }
     sent.then(
       (result) => settle(result, usedSplit),
-      (cause: unknown) => settle({ kind: 'retry', message: `sending failed (${String(cause)})`, cause }, usedSplit),
+      (cause: unknown) => settle({ kind: 'retry', message: `sending failed (${textOf(cause)})`, cause }, usedSplit),
     );
     // Only when the next request follows this one at once. It then takes exactly these events, so
     // the prepared body fits even if more are captured meanwhile (they go in the request after).

@@ -22,7 +22,7 @@ export function serializeProperties(value: object, path = 'properties'): Seriali
       const toJSON = (value as { toJSON?: unknown } | null)?.toJSON;
       if (typeof toJSON === 'function') value = toJSON.call(value);
     } catch (error) {
-      notes.push(`${at}: toJSON() threw (${String(error)}); sent as null`);
+      notes.push(`${at}: toJSON() threw (${textOf(error)}); sent as null`);
       return null;
     }
     if (typeof value === 'bigint') {
@@ -50,6 +50,13 @@ export function serializeProperties(value: object, path = 'properties'): Seriali
   // returned nothing), which the walk turns into the same undefined.
   return { json: attempt(() => JSON.stringify(value), undefined) ?? JSON.stringify(walk(value, path)), notes };
 }
+
+/**
+ * Text for any value, a thrown one included. String() throws for an object with no working
+ * toString (Object.create(null)) and, once minified, for a Symbol (terser's `unsafe` turns
+ * String(x) into x+""), and a message about a failure must not fail itself.
+ */
+export const textOf = (value: unknown): string => attempt(() => String(value), Object.prototype.toString.call(value));
 
 /** `fn()`, or `fallback` when it throws: one helper for the many "may throw, never mind" calls. */
 export function attempt<T, F>(fn: () => T, fallback: F): T | F {

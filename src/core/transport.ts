@@ -3,6 +3,7 @@
  * module, fetch, XMLHttpRequest or sendBeacon. The core owns batching, retry and splitting; the
  * platform only moves bytes.
  */
+import { textOf } from './safe-json';
 export interface HttpRequest {
   url: string;
   body: Uint8Array | string;
@@ -43,7 +44,7 @@ export type DeliveryResult =
 
 /** No answer at all (network error, timeout, a body that could not be built): try again later. */
 export function noResponse(cause: unknown): DeliveryResult {
-  return { kind: 'retry', message: `no response (${cause instanceof Error ? cause.message : String(cause)})`, cause };
+  return { kind: 'retry', message: `no response (${cause instanceof Error ? cause.message : textOf(cause)})`, cause };
 }
 
 /** Parses Retry-After (delta seconds or an HTTP date) into ms; undefined when absent or unreadable. */

@@ -119,3 +119,35 @@ describe('properties that cannot be read', () => {
     expect(errors.filter((m) => m.includes('could not be read'))).toHaveLength(2);
   });
 });
+
+describe('thrown values that cannot become text', () => {
+  // A Symbol, or an object with no toString, makes String(x) and `${x}` throw a TypeError of their
+  // own. The minifier also rewrites String(x) as x+"", so the bundle re-run of this suite matters.
+  const hostile = [Symbol('no text'), Object.create(null), { toString: () => { throw new Error('no text either'); } }];
+
+  it('from a property getter, loaded() and before_send: nothing reaches the page, each is refused or reported', async () => {
+    for (const [index, value] of hostile.entries()) {
+      const { sent } = fakeFetch();
+      KEY = `phc_repair_${++tests}`;
+      const thrower = () => {
+        throw value;
+      };
+      let client!: ReturnType<typeof start>['client'];
+      let errors!: string[];
+      expect(() => ({ client, errors } = start({ loaded: thrower }))).not.toThrow();
+      const getter = Object.defineProperty({}, 'secret', { enumerable: true, get: thrower });
+      expect(() => client.capture('getter', getter)).not.toThrow();
+      client.set_config({ before_send: (event) => (event?.event === 'hooked' ? thrower() : event) });
+      expect(() => client.capture('hooked')).not.toThrow();
+      expect(() => client.capture(value as never)).not.toThrow();
+      client.capture('fine');
+      await client.flush();
+      // before_send that throws leaves the event as it was (posthog-js's rule); the getter's event is refused.
+      expect(sent.map((e) => e.event), `value ${index}`).toEqual(['hooked', 'fine']);
+      expect(client.stats().dropped.invalid, `value ${index}`).toBe(2);
+      // loaded(), the getter, the hook and the bad event name: each reported with what was thrown.
+      expect(errors, `value ${index}`).toHaveLength(4);
+      expect(errors.join('\n'), `value ${index}`).not.toMatch(/TypeError/);
+    }
+  });
+});

@@ -155,6 +155,28 @@ describe('hostile messages never throw', () => {
     expect(collector.events.map((e) => e.event)).toEqual(['after']);
   });
 
+  it('values that cannot become text (no toString, a Symbol) thrown by a getter or before_send: refused or sent as they were, each reported', async () => {
+    collector = await createCollector();
+    const noText = Object.create(null);
+    const { client: ours, errors } = client(collector.url, {
+      before_send: (event) => {
+        if (event?.event === 'hooked') throw noText;
+        return event;
+      },
+    });
+    for (const value of [noText, Symbol('no text')]) {
+      const getter = Object.defineProperty({}, 'secret', { enumerable: true, get: () => { throw value; } });
+      expect(() => ours.capture({ distinctId: 'u', event: 'getter', properties: getter })).not.toThrow();
+    }
+    expect(() => ours.capture({ distinctId: 'u', event: 'hooked' })).not.toThrow();
+    await ours.flush();
+    // A hook that throws leaves the event as it was (posthog-node's rule); the getters' events are refused.
+    expect(collector.events.map((e) => e.event)).toEqual(['hooked']);
+    expect(ours.stats().dropped.invalid).toBe(2);
+    expect(errors).toHaveLength(3);
+    expect(errors.map((e) => e.message).join('\n')).toMatch(/\[object Object\][\s\S]*Symbol\(no text\)/);
+  });
+
   it('sendFeatureFlags with properties that throw when read: no unhandled rejection, later events not held', async () => {
     collector = await createCollector();
     const { client: ours, errors } = client(collector.url);

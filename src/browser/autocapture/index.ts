@@ -12,6 +12,7 @@
 import { describe, elementPath } from './describe';
 import { readOptions, type AutocaptureOptions } from './options';
 import { tagOf, within } from './privacy';
+import { textOf } from '../../core/safe-json';
 
 export type { AutocaptureConfig, AutocaptureOptions, RageclickConfig } from './options';
 
@@ -75,7 +76,7 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
       }
       send('$autocapture', path, type);
     } catch (error) {
-      warn(`autocapture failed on a ${event.type} event: ${String(error)}`);
+      warn(`autocapture failed on a ${event.type} event: ${textOf(error)}`);
     }
   };
 

@@ -8,6 +8,7 @@ import { HogtailError } from '../../core/errors';
 import type { Hogtail } from '../hogtail';
 import type { Runtime } from '../runtime';
 import type { StartAutocapture } from './index';
+import { textOf } from '../../core/safe-json';
 
 /** How an entry point gets autocapture: lazily (npm), inline (script tag), or not at all (lite). */
 export type AutocaptureLoader = () => StartAutocapture | Promise<StartAutocapture>;
@@ -23,5 +24,5 @@ export function wireAutocapture(rt: Runtime, client: Hogtail, load: AutocaptureL
   Promise.resolve()
     .then(load)
     .then((start) => start({ window, initOptions: config, capture: client.capture, isEnabled: () => !rt.states.state.aco, warn }))
-    .catch((error: unknown) => warn(`autocapture did not start: ${String(error)}`));
+    .catch((error: unknown) => warn(`autocapture did not start: ${textOf(error)}`));
 }

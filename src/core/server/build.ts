@@ -9,6 +9,7 @@ import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type QueuedEvent } from '../event'
 import { isObject, PERSON_EVENTS } from '../special-events';
 import { LIB_VERSION } from '../version';
 import type { BeforeSendEvent, BeforeSendFn, Properties, Timestamp } from './messages';
+import { textOf } from '../safe-json';
 
 /** What a call says about its event beyond name and properties, read once from the message. */
 export interface Envelope {
@@ -61,7 +62,7 @@ function runBeforeSend(settings: BuildSettings, input: BeforeSendEvent): BeforeS
       current = next;
     } catch (error) {
       // posthog-node goes on with the event as it was; so do we, and say so.
-      settings.report(new HogtailError(`a before_send hook threw (${String(error)}) for "${String(input.event)}"; the event was sent as it was before that hook.`));
+      settings.report(new HogtailError(`a before_send hook threw (${textOf(error)}) for "${textOf(input.event)}"; the event was sent as it was before that hook.`));
     }
   }
   return current;
@@ -120,7 +121,7 @@ export function buildServerEvent(settings: BuildSettings, name: unknown, propert
     return { kind: 'event', record: built.record };
   } catch (error) {
     // capture() never throws into the host app: a message that cannot even be read is refused.
-    const error_ = new HogtailError(`the event could not be read (${String(error)}); it was not queued.`);
+    const error_ = new HogtailError(`the event could not be read (${textOf(error)}); it was not queued.`);
     return { kind: 'invalid', error: error_, reason: 'invalid' };
   }
 }

@@ -10,6 +10,7 @@ import { mergeDecide, type DecideOverrides, type DecideResult, type FlagsSnapsho
 import type { FlagsClient } from '../flags/flags-client';
 import { createLru } from '../lru';
 import { stableJson } from '../stable-json';
+import { textOf } from '../safe-json';
 
 export interface FlagLookup extends DecideOverrides {
   /** The end user's IP, sent as X-Forwarded-For so GeoIP conditions match the user, not the server. */
@@ -96,7 +97,7 @@ export function createFlagCache(options: FlagCacheOptions): FlagCache {
       if (options.ttlMs > 0) entries.set(key, { fetchedAt: extend?.fetchedAt ?? now(), snapshot, evaluated });
       return snapshot;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = error instanceof Error ? error.message : textOf(error);
       options.onError(
         new HogtailError(
           `feature flags for "${distinctId}" could not be loaded (${reason}); ${previous ? 'using the last good flags' : 'their values are unknown (undefined)'}.`,

@@ -15,6 +15,7 @@ import { withGroupKeys, type FlagCalled, type LocalEvaluator, type ServerFeature
 import type { HeldEvents } from './held-events';
 import type { CallRecord } from './immediate';
 import { readMessage, readSpecial } from './read-message';
+import { textOf } from '../safe-json';
 
 export interface IntakeDeps {
   settings: BuildSettings;
@@ -75,7 +76,7 @@ export function createIntake(deps: IntakeDeps): Intake {
       try {
         merged = { ...extra, ...(properties as object) };
       } catch (error) {
-        refuse(new HogtailError(`the properties of "${String(event)}" could not be read (${String(error)}); the event was not queued.`));
+        refuse(new HogtailError(`the properties of "${textOf(event)}" could not be read (${textOf(error)}); the event was not queued.`));
         return undefined;
       }
     }
@@ -112,7 +113,7 @@ export function createIntake(deps: IntakeDeps): Intake {
     const waiting = deps.flags
       .propertiesFor(distinctId, lookup)
       .catch((error: unknown) => {
-        deps.debug(`flags for "${distinctId}" not added to its event: ${String(error)}`);
+        deps.debug(`flags for "${distinctId}" not added to its event: ${textOf(error)}`);
         return {};
       })
       .then((flagProperties) => {
@@ -131,7 +132,7 @@ export function createIntake(deps: IntakeDeps): Intake {
         else enqueue(read.event, read.properties, read.envelope);
       } catch (error) {
         // capture() never throws into the host app (a Proxy as groups, say): refused and reported.
-        refuse(new HogtailError(`"${String(read.event)}" could not be captured (${String(error)}); the event was not queued.`));
+        refuse(new HogtailError(`"${textOf(read.event)}" could not be captured (${textOf(error)}); the event was not queued.`));
       }
     },
     special(message, make, distinctIdOf) {

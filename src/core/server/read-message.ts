@@ -6,6 +6,7 @@
 import { HogtailError, InvalidEventError } from '../errors';
 import type { SpecialEvent } from '../special-events';
 import type { Envelope } from './build';
+import { textOf } from '../safe-json';
 
 type Refuse = (error: InvalidEventError | HogtailError) => void;
 
@@ -40,7 +41,7 @@ function envelopeOf(m: Fields, distinctId: unknown): Envelope {
 }
 
 const unreadable = (what: string, error: unknown) =>
-  new HogtailError(`the message passed to ${what} could not be read (${String(error)}); the event was not queued.`);
+  new HogtailError(`the message passed to ${what} could not be read (${textOf(error)}); the event was not queued.`);
 
 export function readMessage(message: unknown, refuse: Refuse): ReadMessage | undefined {
   try {
