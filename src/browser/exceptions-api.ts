@@ -5,7 +5,7 @@
  * rate-limited per error type (exceptions.ts).
  */
 import { track } from './capture';
-import { exceptionEventProperties, startExceptionAutocapture, type ExceptionKinds } from './exceptions';
+import { exceptionEventProperties, exceptionKinds, startExceptionAutocapture, type ExceptionKinds } from './exceptions';
 import type { Methods, Runtime } from './runtime';
 
 /** The stop function of each client's running autocapture. */
@@ -34,7 +34,7 @@ export function startExceptions(rt: Runtime, kinds?: ExceptionKinds): void {
 
 export const exceptionMethods: Pick<Methods, 'captureException' | 'startExceptionAutocapture' | 'stopExceptionAutocapture' | 'addExceptionStep'> = {
   captureException: (rt, error, properties) => track(rt, '$exception', exceptionEventProperties(error, properties, CAPTURE_EXCEPTION_SDK_FRAMES)),
-  startExceptionAutocapture: (rt) => startExceptions(rt),
+  startExceptionAutocapture: (rt, config) => startExceptions(rt, config && exceptionKinds(config)),
   stopExceptionAutocapture(rt) {
     running.get(rt)?.();
     running.delete(rt);

@@ -54,7 +54,8 @@ export interface Hogtail extends UnsupportedMethods {
   /** The properties an event would carry now (nothing is captured). */
   calculateEventProperties(event: string, properties?: Properties): Properties;
   captureException(error: unknown, properties?: Properties): CaptureResult | undefined;
-  startExceptionAutocapture(): void;
+  /** Starts capturing uncaught errors and unhandled rejections; `config` picks as `capture_exceptions`'s object does. */
+  startExceptionAutocapture(config?: Record<string, unknown>): void;
   stopExceptionAutocapture(): void;
   addExceptionStep(message: string, properties?: Properties): void;
   captureTraceFeedback(traceId: string | number, feedback: string): void;

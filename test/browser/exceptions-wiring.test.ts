@@ -50,6 +50,17 @@ describe('capture_exceptions through the client', () => {
     expect(exceptions.map((p) => p.$exception_list[0]!.value)).toEqual(['error', 'rejection']);
   });
 
+  it("startExceptionAutocapture(config) picks the kinds as posthog-js's does; without one, both", () => {
+    const { client, exceptions } = start();
+    client.startExceptionAutocapture({ capture_unhandled_errors: true });
+    window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('picked') }));
+    window.dispatchEvent(rejection(new Error('not picked')));
+    client.stopExceptionAutocapture();
+    client.startExceptionAutocapture();
+    window.dispatchEvent(rejection(new Error('default')));
+    expect(exceptions.map((p) => p.$exception_list[0]!.value)).toEqual(['picked', 'default']);
+  });
+
   it('exceptions held back by the rate limit are counted in stats().dropped.rate_limited', () => {
     const { client, exceptions } = start({ capture_exceptions: true });
     for (let i = 0; i < 25; i++) window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('loop ' + i) }));
