@@ -65,7 +65,8 @@ let siteDomain: string | undefined;
 export function cookieDomain(hostname: string): string {
   if (siteDomain !== undefined) return siteDomain;
   siteDomain = '';
-  if (!hostname.includes('.') || /^[\d.]+$/.test(hostname) || hostname.includes(':')) return siteDomain;
+  // No dot (localhost), or an IP address (v4: digits and dots, v6: colons).
+  if (/^[^.]*$|^[\d.]+$|:/.test(hostname)) return siteDomain;
   const labels = hostname.split('.');
   for (let i = labels.length - 2; i >= 0 && !siteDomain; i--) {
     const candidate = labels.slice(i).join('.');

@@ -83,7 +83,7 @@ export function openStateBacking(
   const setCookie = (cookie: string, value: string) => {
     if (written.get(cookie) === value) return;
     written.set(cookie, value);
-    if (value.length > 3_800) warn(`cookie ${cookie} is ${value.length} characters, more than browsers keep; it may be dropped`);
+    if (value.length > 3_800) warn(`cookie ${cookie} is ${value.length} characters: browsers may drop it`);
     writeCookie(cookie, value, options!);
   };
   return {

@@ -40,7 +40,7 @@ export interface DecideResult extends FlagsSnapshot {
  */
 export function parseDecideResponse(text: string): DecideResult {
   const parsed: unknown = attempt(() => JSON.parse(text), 0);
-  if (!isObject(parsed)) throw new Error(`the flags answer is not JSON or not an object: ${text.slice(0, 120)}`);
+  if (!isObject(parsed)) throw new Error(`the flags answer is not a JSON object: ${text.slice(0, 120)}`);
   const { flags: details, featureFlags, featureFlagPayloads, quotaLimited, supportedCompression, requestId, autocapture_opt_out } = parsed;
   const flags: Record<string, FlagValue> = {};
   const payloads: Record<string, unknown> = {};
