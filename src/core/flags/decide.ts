@@ -46,7 +46,6 @@ export function parseDecideResponse(text: string): DecideResult {
   const payloads: Record<string, unknown> = {};
   const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
   const v2 = isObject(details);
-  // One reading of both shapes: a v2 entry becomes the legacy value (false, true or the variant).
   for (const [key, answer] of Object.entries(v2 ? details : isObject(featureFlags) ? featureFlags : {})) {
     const { enabled, variant, metadata } = Object(answer) as Record<string, unknown>;
     const value = !v2 ? answer : typeof enabled === 'boolean' ? enabled && (typeof variant === 'string' ? variant : true) : undefined;

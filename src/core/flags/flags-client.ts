@@ -77,7 +77,6 @@ export function createFlagsClient(options: FlagsClientOptions): FlagsClient {
           retryAfterMs = parseRetryAfter(response.retryAfter);
         }
         const delay = backoffDelay(++failures, retry, Math.random, retryAfterMs);
-        // Given up past RETRIES retries, or when the next would end past the lookup's deadline.
         if (failures > RETRIES || Date.now() + delay >= deadline) {
           throw new Error(`${problem} (after ${failures - 1} retries; ${options.timeoutMs} ms allowed)`);
         }
