@@ -9,6 +9,7 @@
  * document throws on merely reading `document.cookie`.
  */
 import { attempt } from '../../core/safe-json';
+import { uuidv7 } from '../../core/uuid';
 
 export interface CookieOptions {
   /** Days until it expires. */
@@ -54,7 +55,7 @@ export function crossSubdomainByDefault(hostname: string): boolean {
 /** Whether this document keeps a cookie set for `domain` ('' for this host only): a probe set and removed. */
 export function cookieSticks(domain: string): boolean {
   // A name of its own, so a probe left behind (a crash between set and remove) never answers for another.
-  const probe = 'ht_probe_' + Math.random().toString(36).slice(2);
+  const probe = 'ht_probe_' + uuidv7();
   const options = { days: 1, domain, secure: false };
   return writeCookie(probe, '1', options) && writeCookie(probe, undefined, options);
 }
