@@ -42,10 +42,10 @@ export function parseDecideResponse(text: string): DecideResult {
   const parsed: unknown = attempt(() => JSON.parse(text), 0);
   if (!isObject(parsed)) throw new Error(`the flags answer is not a JSON object: ${text.slice(0, 120)}`);
   const { flags: details, featureFlags, featureFlagPayloads, quotaLimited, supportedCompression, requestId, autocapture_opt_out } = parsed;
-  const flags: Record<string, FlagValue> = {};
-  const payloads: Record<string, unknown> = {};
-  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
   const v2 = isObject(details);
+  const flags: Record<string, FlagValue> = {};
+  const payloads: Record<string, unknown> = !v2 && isObject(featureFlagPayloads) ? { ...featureFlagPayloads } : {};
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
   for (const [key, answer] of Object.entries(v2 ? details : isObject(featureFlags) ? featureFlags : {})) {
     const { enabled, variant, metadata } = Object(answer) as Record<string, unknown>;
     const value = !v2 ? answer : typeof enabled === 'boolean' ? enabled && (typeof variant === 'string' ? variant : true) : undefined;
@@ -54,7 +54,6 @@ export function parseDecideResponse(text: string): DecideResult {
     const payload = v2 ? (Object(metadata) as Record<string, unknown>).payload : undefined;
     if (payload != null) payloads[key] = payload;
   }
-  if (!v2 && isObject(featureFlagPayloads)) Object.assign(payloads, featureFlagPayloads);
   return {
     flags,
     payloads,
