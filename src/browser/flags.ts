@@ -82,7 +82,7 @@ export function startFlags(rt: Runtime): void {
         apply(rt, mergeDecide(states.state.ff, result));
       })
       // An Error always: the flags client's, or one thrown above (listeners and storage are guarded).
-      .catch((error: Error) => rt.report(new HogtailError(`feature flags not loaded (${error.message}); keeping the last ones`)));
+      .catch((error: Error) => rt.report(new HogtailError(`feature flags not updated: ${error.message}`)));
   };
   flags.listeners.forEach((listener) => notify(rt, listener)); // each is told only if flags are known
   reloadFlags(flags);

@@ -9,7 +9,7 @@ import type { Properties } from './types';
 import type { Methods, Runtime } from './runtime';
 import { freshState } from './state';
 
-const setPerson = (rt: Runtime, $set: unknown, $set_once: unknown) => track(rt, '$set', { $set: $set ?? {}, $set_once: $set_once ?? {} });
+const setPerson = (rt: Runtime, $set: unknown, $set_once?: unknown) => track(rt, '$set', { $set: $set ?? {}, $set_once: $set_once ?? {} });
 
 /** Person processing on from now (identified_only mode). */
 function personOn(rt: Runtime): void {
@@ -124,6 +124,6 @@ export const identityExtraMethods: Pick<Methods, 'getGroups' | 'resetGroups' | '
   setInternalOrTestUser(rt) {
     if (noPersons(rt, 'setInternalOrTestUser')) return;
     personOn(rt);
-    setPerson(rt, { $internal_or_test_user: true }, undefined);
+    setPerson(rt, { $internal_or_test_user: true });
   },
 };

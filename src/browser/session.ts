@@ -4,6 +4,7 @@
  * posthog-js's readers of stored properties.
  */
 import { attempt } from '../core/safe-json';
+import { isObject } from '../core/special-events';
 import type { Methods, Runtime } from './runtime';
 import type { Properties } from './types';
 
@@ -12,7 +13,7 @@ export const sessionStorageKey = (base: string) => base + 's';
 /** register_for_session's properties from an earlier page of this tab; {} when absent or not an object. */
 export function readSessionProps(base: string): Properties {
   const saved: unknown = attempt(() => JSON.parse(sessionStorage.getItem(sessionStorageKey(base))!), 0);
-  return saved && typeof saved === 'object' && !Array.isArray(saved) ? (saved as Properties) : {};
+  return isObject(saved) ? saved : {};
 }
 
 function saveSessionProps(rt: Runtime): void {

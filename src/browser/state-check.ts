@@ -5,9 +5,8 @@
  * every capture for good. A bad field is replaced by its default, once (the state is saved back),
  * and named to `onBad` so it is reported and counted.
  */
-import { isObject } from '../core/special-events';
+import { isObject, isText } from '../core/special-events';
 
-const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 const isStringRecord = (value: unknown) => isObject(value) && Object.values(value).every((v) => typeof v === 'string');
 
 /** What each field must be to be used (distinct_id is required, the others may be absent). */
@@ -41,7 +40,7 @@ export function checkState(saved: unknown, onBad: (field: string, value: unknown
   }
   const kept: Record<string, unknown> = { ...saved };
   for (const field in CHECKS) {
-    if ((field === 'distinct_id' || (field in kept && kept[field] !== undefined)) && !CHECKS[field]!(kept[field])) {
+    if ((field === 'distinct_id' || kept[field] !== undefined) && !CHECKS[field]!(kept[field])) {
       onBad(field, kept[field]);
       delete kept[field];
     }

@@ -81,34 +81,31 @@ export function createStateStore(
   onBad?: (field: string, value: unknown) => void,
 ): StateStore {
   const load = (): PersistedState | undefined => {
-    let repaired = false;
     const text = backing.json();
     const saved = checkState(text === null ? undefined : attempt(() => JSON.parse(text) as unknown, text), (field, value) => {
-      repaired = true;
       onBad?.(field, value);
+      queueMicrotask(() => save()); // written back repaired, so it is reported once
     });
-    if (repaired) queueMicrotask(() => save()); // written back repaired, so it is reported once
     return saved && { ...freshState(), ...(saved as Partial<PersistedState>) };
   };
   let scheduled = false;
   /** The session's last activity as stored. */
   let saved: number | undefined;
-  let state = load();
-  if (!state) {
-    state = freshState();
-    const bootId = bootstrap?.distinctID;
-    // The bootstrap identity, else posthog-js's own record of this user (its session included).
-    const from: Partial<PersistedState> | undefined =
+  const bootId = bootstrap?.distinctID;
+  // Nothing stored: the bootstrap identity, else posthog-js's own record of this user (its session included).
+  let state =
+    load() ??
+    Object.assign(
+      freshState(),
       typeof bootId === 'string' && bootId !== ''
         ? { distinct_id: bootId, $user_state: bootstrap!.isIdentifiedID ? 'identified' : 'anonymous' }
-        : backing.adopt();
-    Object.assign(state, from);
-  }
+        : backing.adopt(),
+    );
   const write = () => {
     scheduled = false;
-    saved = state!.sid?.[1];
+    saved = state.sid?.[1];
     // In a microtask: nothing may throw from here into the page (a page's JSON.stringify that throws).
-    attempt(() => withPlainArrays(() => backing.save(state!)), 0);
+    attempt(() => withPlainArrays(() => backing.save(state)), 0);
   };
   const save = () => {
     if (scheduled) return;
@@ -121,14 +118,14 @@ export function createStateStore(
     addEventListener('storage', (event) => {
       if (event.key === key) {
         state = load() ?? state;
-        saved = state!.sid?.[1];
+        saved = state.sid?.[1];
       }
     });
   }
 
   const stateStore: StateStore = {
     get state() {
-      return state!;
+      return state;
     },
     replace(next) {
       state = next;
@@ -137,10 +134,9 @@ export function createStateStore(
     save,
     forget: () => backing.forget(),
     session(now) {
-      const s = state!;
-      let sid = s.sid;
+      let sid = state.sid;
       if (!sid || now - sid[1] > IDLE_MS || now - sid[2] > MAX_SESSION_MS) {
-        sid = s.sid = [uuidv7(now), now, now];
+        sid = state.sid = [uuidv7(now), now, now];
         saved = undefined;
         stateStore.onNewSession?.(sid[0]);
       } else sid[1] = now;

@@ -42,7 +42,7 @@ describe('decide', () => {
     expect(result.gzip).toBe(true);
     expect(parseDecideResponse('{"supportedCompression":["lz64"]}').gzip).toBe(false);
     expect(parseDecideResponse('{"supportedCompression":["gzip-js"]}').gzip).toBe(true);
-    expect(() => parseDecideResponse('<html>')).toThrow(/not JSON/);
+    expect(() => parseDecideResponse('<html>')).toThrow(/not a JSON object/);
   });
 
   it('merges on errorsWhileComputingFlags, keeps old flags when quota limited, replaces otherwise', () => {

@@ -9,6 +9,7 @@
  * document throws on merely reading `document.cookie`.
  */
 import { attempt } from '../../core/safe-json';
+import { uuidv7 } from '../../core/uuid';
 
 export interface CookieOptions {
   /** Days until it expires. */
@@ -32,7 +33,8 @@ export function readCookie(name: string): string | null {
 /** Writes (or, with `value` undefined, deletes) cookie `name`; false when the browser did not take it. */
 export function writeCookie(name: string, value: string | undefined, options: CookieOptions): boolean {
   return attempt(() => {
-    const expires = value === undefined ? 'Thu, 01 Jan 1970 00:00:00 GMT' : new Date(Date.now() + options.days * 864e5).toUTCString();
+    // Deleting is writing an expiry in the past: the epoch.
+    const expires = new Date(value === undefined ? 0 : Date.now() + options.days * 864e5).toUTCString();
     document.cookie =
       `${name}=${encodeURIComponent(value ?? '')}; expires=${expires}; SameSite=Lax; path=/` +
       (options.domain ? '; domain=.' + options.domain : '') +
@@ -50,21 +52,26 @@ export function crossSubdomainByDefault(hostname: string): boolean {
   return !SHARED_HOSTING.includes(hostname.split('.').slice(-2).join('.'));
 }
 
+/** Whether this document keeps a cookie set for `domain` ('' for this host only): a probe set and removed. */
+export function cookieSticks(domain: string): boolean {
+  // A name of its own, so a probe left behind (a crash between set and remove) never answers for another.
+  const probe = 'ht_probe_' + uuidv7();
+  const options = { days: 1, domain, secure: false };
+  return writeCookie(probe, '1', options) && writeCookie(probe, undefined, options);
+}
+
 let siteDomain: string | undefined;
 
 /** The site's registrable domain as the browser sees it ('' for localhost, IP addresses, or no cookies). */
 export function cookieDomain(hostname: string): string {
   if (siteDomain !== undefined) return siteDomain;
   siteDomain = '';
-  if (!hostname.includes('.') || /^[\d.]+$/.test(hostname) || hostname.includes(':')) return siteDomain;
+  // No dot (localhost), or an IP address (v4: digits and dots, v6: colons).
+  if (/^[^.]*$|^[\d.]+$|:/.test(hostname)) return siteDomain;
   const labels = hostname.split('.');
-  const probe = 'ht_domain_probe_' + Math.random().toString(36).slice(2);
   for (let i = labels.length - 2; i >= 0 && !siteDomain; i--) {
     const candidate = labels.slice(i).join('.');
-    if (writeCookie(probe, '1', { days: 1, domain: candidate, secure: false })) {
-      writeCookie(probe, undefined, { days: 0, domain: candidate, secure: false });
-      siteDomain = candidate;
-    }
+    if (cookieSticks(candidate)) siteDomain = candidate;
   }
   return siteDomain;
 }

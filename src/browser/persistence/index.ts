@@ -14,9 +14,10 @@
  * its localStorage / sessionStorage entry, merged as posthog-js merges them (storage wins).
  * Like posthog-js, a mode whose storage is unavailable falls back to cookies, then to memory.
  */
+import { numberOption } from '../config';
 import { openStorage, readKey, removeKey, writeKey } from '../storage';
 import { parseRecord, type StateBacking } from './backing';
-import { cookieDomain, crossSubdomainByDefault, readCookie, writeCookie, type CookieOptions } from './cookies';
+import { cookieDomain, cookieSticks, crossSubdomainByDefault, readCookie, writeCookie, type CookieOptions } from './cookies';
 import { posthogCookieRecord, posthogName, visitFromPosthog } from './posthog-record';
 
 export type PersistenceMode = 'localStorage+cookie' | 'cookie' | 'localStorage' | 'sessionStorage' | 'memory';
@@ -35,40 +36,31 @@ export interface PersistenceConfig {
   cookie_expiration?: number;
 }
 
-const MODES: readonly string[] = ['localStorage+cookie', 'cookie', 'localStorage', 'sessionStorage', 'memory'];
-// Kept out of cookies in 'cookie' mode: flag values, payloads and the sent-flag-calls list can run
-// to kilobytes, past what a cookie holds, and would ride along on every request to the site.
-const NOT_IN_COOKIES = ['ff', 'fc'];
-
-/** Whether this document keeps cookies at all (blocked, or a sandboxed frame, it does not). */
-function cookiesWork(): boolean {
-  const probe = { days: 1, domain: '', secure: false };
-  return writeCookie('ht_probe', '1', probe) && writeCookie('ht_probe', undefined, probe);
-}
+const DEFAULT_MODE = 'localStorage+cookie';
+const MODES: readonly string[] = [DEFAULT_MODE, 'cookie', 'localStorage', 'sessionStorage', 'memory'];
 
 function cookieOptions(config: PersistenceConfig): CookieOptions {
   const host = location.hostname;
   return {
-    days: typeof config.cookie_expiration === 'number' && config.cookie_expiration > 0 ? config.cookie_expiration : 365,
+    days: numberOption(config.cookie_expiration, 0) || 365,
     domain: (config.cross_subdomain_cookie ?? crossSubdomainByDefault(host)) ? cookieDomain(host) : '',
     secure: config.secure_cookie ?? location.protocol === 'https:',
   };
 }
 
-/** The mode in effect: the one asked for, unless its storage is unavailable (`warn` says so). */
+/** The mode in effect: the one asked for, unless it is unknown or its storage unavailable (`warn` says so). */
 function resolveMode(config: PersistenceConfig, warn: (message: string) => void): [PersistenceMode, Storage | undefined] {
-  let mode = config.disable_persistence ? 'memory' : (config.persistence ?? 'localStorage+cookie');
-  if (!MODES.includes(mode)) {
-    warn(`persistence '${String(mode)}' is not one of ${MODES.join(', ')}; using 'localStorage+cookie'`);
-    mode = 'localStorage+cookie';
-  }
-  if (mode === 'memory') return ['memory', undefined];
-  const store = mode === 'cookie' ? undefined : openStorage(mode === 'sessionStorage' ? 'sessionStorage' : 'localStorage');
-  if (store || mode === 'cookie') return [mode as PersistenceMode, store];
+  let mode: string = config.disable_persistence ? 'memory' : (config.persistence ?? DEFAULT_MODE);
+  const use = (problem: string, fallback: string) => {
+    warn(`persistence '${String(mode)}' ${problem}; using '${fallback}'`);
+    mode = fallback;
+  };
+  if (!MODES.includes(mode)) use(`is not one of ${MODES.join(', ')}`, DEFAULT_MODE);
+  if (mode === 'memory' || mode === 'cookie') return [mode, undefined];
+  const store = openStorage(mode === 'sessionStorage' ? mode : 'localStorage');
   // Storage blocked (private mode, sandbox, quota 0): posthog-js falls back to cookies, so do we.
-  const fallback = cookiesWork() ? 'cookie' : 'memory';
-  warn(`persistence '${mode}': the storage is unavailable here; keeping state in ${fallback === 'cookie' ? 'cookies' : 'memory'}`);
-  return [fallback, undefined];
+  if (!store) use('has no storage here', cookieSticks('') ? 'cookie' : 'memory');
+  return [mode as PersistenceMode, store];
 }
 
 /**
@@ -83,42 +75,38 @@ export function openStateBacking(
 ): StateBacking & { mode: PersistenceMode } {
   const [mode, store] = resolveMode(config, warn);
   const name = posthogName(token, config.persistence_name);
-  const cookies = mode === 'cookie' || mode === 'localStorage+cookie';
+  const inCookie = mode === 'cookie';
+  const cookies = inCookie || mode === DEFAULT_MODE;
   const options = cookies ? cookieOptions(config) : undefined;
   const written = new Map<string, string>();
   /** Writes a cookie only when its value changed (the state is saved at most once per task). */
   const setCookie = (cookie: string, value: string) => {
     if (written.get(cookie) === value) return;
     written.set(cookie, value);
-    if (value.length > 3_800) warn(`cookie ${cookie} is ${value.length} characters, more than browsers keep; it may be dropped`);
+    if (value.length > 3_800) warn(`cookie ${cookie} is ${value.length} characters: browsers may drop it`);
     writeCookie(cookie, value, options!);
   };
   return {
     mode,
-    json: () => (mode === 'cookie' ? readCookie(key) : readKey(store, key)),
+    json: () => (inCookie ? readCookie(key) : readKey(store, key)),
     save(state) {
-      if (mode === 'cookie') {
-        const kept: Record<string, unknown> = { ...state };
-        for (const field of NOT_IN_COOKIES) delete kept[field];
-        setCookie(key, JSON.stringify(kept));
-      } else writeKey(store, key, JSON.stringify(state));
+      // Not in a cookie: flag values, payloads and the sent-flag-calls list can run to kilobytes,
+      // past what a cookie holds, and would ride along on every request to the site.
+      if (inCookie) setCookie(key, JSON.stringify({ ...state, ff: undefined, fc: undefined }));
+      else writeKey(store, key, JSON.stringify(state));
       if (cookies) setCookie(name, JSON.stringify(posthogCookieRecord(state)));
     },
     forget() {
-      if (mode === 'cookie') writeCookie(key, undefined, options!);
+      if (inCookie) writeCookie(key, undefined, options!);
       else removeKey(store, key);
       if (cookies) writeCookie(name, undefined, options!);
       written.clear();
     },
-    adopt() {
-      if (mode === 'memory') return undefined;
-      const merged = Object.assign(
-        {},
-        parseRecord(readCookie(name)),
-        parseRecord(readKey(openStorage('localStorage'), name)),
-        parseRecord(readKey(openStorage('sessionStorage'), name)),
-      );
-      return visitFromPosthog(merged);
-    },
+    adopt: () =>
+      mode === 'memory'
+        ? undefined
+        : visitFromPosthog(
+            Object.assign({}, ...[readCookie(name), readKey(openStorage(), name), readKey(openStorage('sessionStorage'), name)].map(parseRecord)),
+          ),
   };
 }

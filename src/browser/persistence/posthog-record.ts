@@ -45,20 +45,16 @@ export function identityFromPosthog(record: unknown): Partial<IdentityState> | u
 export function visitFromPosthog(record: unknown): Partial<IdentityState> | undefined {
   const identity = identityFromPosthog(record);
   const { $epp, $sesid } = Object(record) as Record<string, unknown>;
-  if (identity && $epp === true) identity.$epp = true;
-  // [last activity, id, start]; records from before posthog-js kept the start have two entries.
-  if (identity && Array.isArray($sesid) && isText($sesid[1])) identity.sid = [$sesid[1], +$sesid[0] || 0, +($sesid[2] ?? $sesid[0]) || 0];
+  if (identity) {
+    if ($epp === true) identity.$epp = true;
+    // [last activity, id, start]; records from before posthog-js kept the start have two entries.
+    if (Array.isArray($sesid) && isText($sesid[1])) identity.sid = [$sesid[1], +$sesid[0] || 0, +($sesid[2] ?? $sesid[0]) || 0];
+  }
   return identity;
 }
 
 /** The identity part of hogtail's state as posthog-js writes it into its cookie. */
-export function posthogCookieRecord(state: IdentityState): Record<string, unknown> {
-  const record: Record<string, unknown> = {
-    distinct_id: state.distinct_id,
-    $device_id: state.$device_id,
-    $user_state: state.$user_state,
-  };
-  if (state.sid) record.$sesid = [state.sid[1], state.sid[0], state.sid[2]];
-  if (state.$epp) record.$epp = true;
-  return record;
+export function posthogCookieRecord({ distinct_id, $device_id, $user_state, sid, $epp }: IdentityState): Record<string, unknown> {
+  // What is undefined is left out of the JSON.
+  return { distinct_id, $device_id, $user_state, $sesid: sid && [sid[1], sid[0], sid[2]], $epp: $epp || undefined };
 }

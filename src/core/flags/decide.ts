@@ -40,23 +40,19 @@ export interface DecideResult extends FlagsSnapshot {
  */
 export function parseDecideResponse(text: string): DecideResult {
   const parsed: unknown = attempt(() => JSON.parse(text), 0);
-  if (!isObject(parsed)) throw new Error(`the flags answer is not JSON or not an object: ${text.slice(0, 120)}`);
+  if (!isObject(parsed)) throw new Error(`the flags answer is not a JSON object: ${text.slice(0, 120)}`);
   const { flags: details, featureFlags, featureFlagPayloads, quotaLimited, supportedCompression, requestId, autocapture_opt_out } = parsed;
+  const v2 = isObject(details);
   const flags: Record<string, FlagValue> = {};
-  const payloads: Record<string, unknown> = {};
+  const payloads: Record<string, unknown> = !v2 && isObject(featureFlagPayloads) ? { ...featureFlagPayloads } : {};
   const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-  if (isObject(details)) {
-    for (const [key, detail] of Object.entries(details)) {
-      if (!isObject(detail) || typeof detail.enabled !== 'boolean') continue;
-      flags[key] = detail.enabled && (typeof detail.variant === 'string' ? detail.variant : true);
-      const payload = isObject(detail.metadata) ? detail.metadata.payload : undefined;
-      if (payload !== undefined && payload !== null) payloads[key] = payload;
-    }
-  } else {
-    for (const [key, value] of Object.entries(isObject(featureFlags) ? featureFlags : {})) {
-      if (typeof value === 'boolean' || typeof value === 'string') flags[key] = value;
-    }
-    Object.assign(payloads, isObject(featureFlagPayloads) ? featureFlagPayloads : {});
+  for (const [key, answer] of Object.entries(v2 ? details : isObject(featureFlags) ? featureFlags : {})) {
+    const { enabled, variant, metadata } = Object(answer) as Record<string, unknown>;
+    const value = !v2 ? answer : typeof enabled === 'boolean' ? enabled && (typeof variant === 'string' ? variant : true) : undefined;
+    if (typeof value !== 'boolean' && typeof value !== 'string') continue;
+    flags[key] = value;
+    const payload = v2 ? (Object(metadata) as Record<string, unknown>).payload : undefined;
+    if (payload != null) payloads[key] = payload;
   }
   return {
     flags,
@@ -72,11 +68,8 @@ export function parseDecideResponse(text: string): DecideResult {
 /** The flags to use after a decide answer, given the ones we had. */
 export function mergeDecide(previous: FlagsSnapshot | undefined, result: DecideResult): FlagsSnapshot {
   if (result.quotaLimited) return previous ?? { flags: {}, payloads: {} };
-  const { requestId } = result;
-  if (result.errorsWhileComputingFlags && previous) {
-    return { flags: { ...previous.flags, ...result.flags }, payloads: { ...previous.payloads, ...result.payloads }, requestId };
-  }
-  return { flags: result.flags, payloads: result.payloads, requestId };
+  const kept = result.errorsWhileComputingFlags && previous;
+  return { flags: { ...(kept && kept.flags), ...result.flags }, payloads: { ...(kept && kept.payloads), ...result.payloads }, requestId: result.requestId };
 }
 
 /** `$feature/<key>` for every known flag (false included) and `$active_feature_flags`. */

@@ -76,9 +76,10 @@ export function createFlagsClient(options: FlagsClientOptions): FlagsClient {
           if (!isTransient(status)) throw new Error(problem);
           retryAfterMs = parseRetryAfter(response.retryAfter);
         }
-        if (++failures > RETRIES) throw new Error(`${problem} (after ${RETRIES} retries)`);
-        const delay = backoffDelay(failures, retry, Math.random, retryAfterMs);
-        if (Date.now() + delay >= deadline) throw new Error(`${problem} (no time left for a retry within ${options.timeoutMs} ms)`);
+        const delay = backoffDelay(++failures, retry, Math.random, retryAfterMs);
+        if (failures > RETRIES || Date.now() + delay >= deadline) {
+          throw new Error(`${problem} (after ${failures - 1} retries; ${options.timeoutMs} ms allowed)`);
+        }
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     },
