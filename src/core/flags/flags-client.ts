@@ -9,6 +9,7 @@ import type { HttpExecutor } from '../transport';
 import { parseRetryAfter } from '../transport';
 import { parseDecideResponse, type DecideOverrides, type DecideResult } from './decide';
 import { DECIDE_PATH, FLAGS_PATH, flagsBody, type FlagsRequestExtras } from './flags-request';
+import { textOf } from '../safe-json';
 
 export interface FlagsClientOptions {
   host: string;
@@ -44,7 +45,7 @@ export interface FlagsClient {
 const RETRIES = 2;
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 const isTransient = (status: number) => status === 408 || status === 429 || status >= 500;
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : textOf(error));
 
 export function createFlagsClient(options: FlagsClientOptions): FlagsClient {
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };

@@ -13,6 +13,7 @@
 import { HogtailError } from '../../core/errors';
 import { FlagDefinitionsError, parseFlagDefinitions, type FlagDefinitions } from '../../core/flag-engine';
 import { setBackgroundTimeout, type TimerHandle } from '../../core/timers';
+import { textOf } from '../../core/safe-json';
 
 /** The subset of fetch the poller uses, so a user's `fetch` option can stand in for the global one. */
 export type DefinitionsFetch = (
@@ -83,7 +84,7 @@ export function createDefinitionsPoller(options: DefinitionsPollerOptions): Defi
       lastProblem = undefined;
       options.onLoad?.(definitions);
     } catch (error) {
-      const reason = error instanceof FlagDefinitionsError || error instanceof SyntaxError ? error.message : String(error);
+      const reason = error instanceof FlagDefinitionsError || error instanceof SyntaxError ? error.message : textOf(error);
       const message = `the flag definitions from ${options.host}${path} could not be read (${reason}); ${definitions ? 'keeping the ones loaded before' : 'flags are evaluated by the server until they can be'}`;
       if (message !== lastProblem) report(message);
       lastProblem = message;
@@ -95,7 +96,7 @@ export function createDefinitionsPoller(options: DefinitionsPollerOptions): Defi
     try {
       status = await attempt();
     } catch (error) {
-      status = error instanceof Error ? error.message : String(error);
+      status = error instanceof Error ? error.message : textOf(error);
     }
     if (status === 200 || status === 304) {
       failures = 0;

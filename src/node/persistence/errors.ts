@@ -3,6 +3,7 @@
  * constructor throws: two writers on one journal would each resend or forget the other's events.
  */
 import { HogtailError } from '../../core/errors';
+import { textOf } from '../../core/safe-json';
 
 export type PersistenceProblem =
   | 'locked' // another live process (or client) holds the directory
@@ -35,6 +36,6 @@ export function errorCode(error: unknown): string | undefined {
 
 export function describeCause(error: unknown): string {
   const code = errorCode(error);
-  const message = error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : textOf(error);
   return code !== undefined && !message.startsWith(code) ? `${code}: ${message}` : message;
 }
