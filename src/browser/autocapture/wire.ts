@@ -5,6 +5,7 @@
  * state as `aco`, so the next page knows it before the flags answer) says so.
  */
 import { HogtailError } from '../../core/errors';
+import { LITE } from '../build-flags';
 import type { Hogtail } from '../hogtail';
 import type { Runtime } from '../runtime';
 import type { StartAutocapture } from './index';
@@ -17,7 +18,8 @@ export function wireAutocapture(rt: Runtime, client: Hogtail, load: AutocaptureL
   const { config } = rt;
   if (config.autocapture === false) return;
   const warn = (message: string) => rt.report(new HogtailError(message));
-  if (!load) {
+  // LITE: the lite script tag never has a loader; saying so lets its minifier drop the rest.
+  if (LITE || !load) {
     if (config.autocapture) warn('autocapture is not in this build (the lite script tag); use hogtail.iife.js for it');
     return;
   }
