@@ -64,12 +64,20 @@ export function createLedger(
   maxChars: number,
 ): Ledger {
   const items = new Map<string, Item>();
+  /**
+   * Items not stored yet, oldest first (`unstored()`; without storage, every item held). A write
+   * looks at these only, so a task's write costs the same however many events are held (hundreds
+   * during a burst of clicks, thousands offline).
+   */
+  let waiting: Item[] = [];
   let storedEvents = 0;
   let storedChars = 0;
   let next = 0;
   let writable = !!store;
   let scheduled = false;
 
+  /** Those of `list` still held (not delivered or dropped since). */
+  const live = (list: Item[]) => list.filter((item) => items.get(item.record.uuid) === item);
   const charsOf = (list: Item[]): number => list.reduce((sum, item) => sum + item.record.json.length + 1, 0);
 
   /** Writes a segment; a write that fails stops writing for the rest of the page. */
@@ -89,16 +97,9 @@ export function createLedger(
   }
 
   function persist(): void {
-    let chunk: Item[] = [];
-    for (const item of items.values()) {
-      if (item.segment || !writable) continue;
-      chunk.push(item);
-      if (chunk.length === PER_SEGMENT) {
-        if (!place(chunk)) return;
-        chunk = [];
-      }
-    }
-    if (chunk.length > 0) place(chunk);
+    waiting = live(waiting); // of a uuid captured twice in one task, the last (as `items` holds)
+    // Over the caps the rest waits for deliveries to make room (or, storage gone, for pagehide's beacon).
+    while (waiting.length > 0 && place(waiting.slice(0, PER_SEGMENT))) waiting = waiting.slice(PER_SEGMENT);
   }
 
   function flush(): void {
@@ -117,7 +118,9 @@ export function createLedger(
 
   return {
     appended(event) {
-      items.set(event.uuid, { record: event });
+      const item: Item = { record: event };
+      items.set(event.uuid, item);
+      waiting.push(item);
       schedule();
     },
 
@@ -133,6 +136,7 @@ export function createLedger(
           touched.add(item.segment);
         }
       }
+      waiting = live(waiting);
       for (const segment of touched) {
         storedChars -= segment.chars;
         if (segment.live === 0) {
@@ -141,12 +145,12 @@ export function createLedger(
         }
         // What is left of a partly delivered segment is rewritten, so a later page does not resend
         // what already arrived. If that write fails the old value stays: duplicates, never loss.
-        segment.items = segment.items.filter((item) => items.get(item.record.uuid) === item);
+        segment.items = live(segment.items);
         segment.chars = charsOf(segment.items);
         storedChars += segment.chars;
         write(segment.key, segment.items);
       }
-      if (items.size > storedEvents) schedule();
+      if (waiting.length > 0) schedule();
     },
 
     list() {
@@ -154,9 +158,7 @@ export function createLedger(
     },
 
     unstored() {
-      const found: QueuedEvent[] = [];
-      for (const item of items.values()) if (!item.segment) found.push(item.record);
-      return found;
+      return waiting.map((item) => item.record);
     },
 
     others() {

@@ -60,6 +60,46 @@ describe('ledger', () => {
     expect(ledger.unsaved).toBe(0);
   });
 
+  it('a task writes only its own events, once, and none that left before the write', async () => {
+    const writes: string[] = [];
+    const recording = {
+      setItem: (key: string, value: string) => (writes.push(value), localStorage.setItem(key, value)),
+      getItem: (key: string) => localStorage.getItem(key),
+      removeItem: (key: string) => localStorage.removeItem(key),
+    } as unknown as Storage;
+    const ledger = createLedger(recording, PREFIX, uuidv7(), 10_000, 10_000_000);
+    for (let i = 0; i < 50; i++) ledger.appended(event(i));
+    ledger.flush();
+    writes.length = 0;
+    const [kept, gone] = [event(50), event(51)];
+    ledger.appended(kept);
+    ledger.appended(gone);
+    ledger.removed([gone]); // dropped (evicted) in the task that captured it
+    await Promise.resolve();
+    expect(writes).toEqual([kept.json]);
+    expect(stored()).toHaveLength(51);
+    expect(stored()).not.toContain(gone.json);
+  });
+
+  it('unstored(): what is over the caps, or everything without storage, until delivered', async () => {
+    const capped = createLedger(localStorage, PREFIX, uuidv7(), 2, 10_000_000);
+    const events = Array.from({ length: 5 }, (_, i) => event(i));
+    for (const e of events.slice(0, 2)) capped.appended(e);
+    await Promise.resolve();
+    for (const e of events.slice(2)) capped.appended(e);
+    await Promise.resolve();
+    expect(capped.unstored()).toEqual(events.slice(2));
+    capped.removed([events[3]!]);
+    expect(capped.unstored()).toEqual([events[2], events[4]]);
+
+    const memory = createLedger(undefined, PREFIX, uuidv7(), 100, 10_000_000);
+    for (const e of events) memory.appended(e);
+    await Promise.resolve();
+    memory.removed(events.slice(0, 3));
+    expect(memory.unstored()).toEqual(events.slice(3));
+    expect(memory.unsaved).toBe(2);
+  });
+
   it('a store that throws stops writing without throwing', async () => {
     const broken = { setItem() { throw new Error('full'); }, getItem: () => null, removeItem() {}, key: () => null, length: 0 } as unknown as Storage;
     const ledger = createLedger(broken, PREFIX, uuidv7(), 100, 1_000_000);
