@@ -9,7 +9,7 @@ import { HogtailError } from '../core/errors';
 import { uuidv7 } from '../core/uuid';
 import type { Runtime } from './runtime';
 import type { CaptureResult, Properties } from './types';
-import { textOf } from '../core/safe-json';
+import { textOf } from '../core/text-of';
 
 /** The event as the app's hooks left it, or null when a before_send dropped it. */
 export function applyHooks(rt: Runtime, input: EventInput, sdk: Properties, now: number): EventInput | null {

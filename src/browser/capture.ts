@@ -13,7 +13,7 @@ import { flagProperties } from './flags-state';
 import { pageContext } from './page-context';
 import type { Methods, Runtime } from './runtime';
 import type { CaptureOptions, CaptureResult, Properties } from './types';
-import { textOf } from '../core/safe-json';
+import { textOf } from '../core/text-of';
 
 export function refuse(rt: Runtime, message: string): void {
   rt.queue.countDrop('invalid');

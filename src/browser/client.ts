@@ -35,7 +35,7 @@ import { gateBacking, gateStorage } from './consent-gate';
 import { openStorage, readKey, removeKey } from './storage';
 import type { StateBacking } from './persistence/backing';
 import type { Properties } from './types';
-import { textOf } from '../core/safe-json';
+import { textOf } from '../core/text-of';
 
 /** The methods every build has: hogtail's own API (the script tag's lite build has only these). */
 const coreMethods: Partial<Methods> = { ...captureMethods, ...identityMethods, ...sessionMethods, ...consentMethods, ...flagMethods };

@@ -11,7 +11,7 @@ import { eventsOf, type Entry, type WaitingLine } from './queue-line';
 import type { QueueOptions, QueueStats } from './queue-types';
 import { setBackgroundTimeout, type TimerHandle } from './timers';
 import type { DeliveryResult } from './transport';
-import { textOf } from './safe-json';
+import { textOf } from './text-of';
 
 /** What the public side and the loop share. */
 export interface QueueState {

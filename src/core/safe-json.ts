@@ -6,6 +6,8 @@
  * undefined vanish). It throws only for circular references and BigInt; then a slower walk
  * replaces those and says where they were, so the event is still delivered.
  */
+import { textOf } from './text-of';
+
 export interface SerializedValue {
   json: string;
   /** Human-readable notes about what was changed, e.g. `properties.self: circular reference`. */
@@ -50,13 +52,6 @@ export function serializeProperties(value: object, path = 'properties'): Seriali
   // returned nothing), which the walk turns into the same undefined.
   return { json: attempt(() => JSON.stringify(value), undefined) ?? JSON.stringify(walk(value, path)), notes };
 }
-
-/**
- * Text for any value, a thrown one included. String() throws for an object with no working
- * toString (Object.create(null)) and, once minified, for a Symbol (terser's `unsafe` turns
- * String(x) into x+""), and a message about a failure must not fail itself.
- */
-export const textOf = (value: unknown): string => attempt(() => String(value), Object.prototype.toString.call(value));
 
 /** `fn()`, or `fallback` when it throws: one helper for the many "may throw, never mind" calls. */
 export function attempt<T, F>(fn: () => T, fallback: F): T | F {

@@ -3,7 +3,7 @@
  * module, fetch, XMLHttpRequest or sendBeacon. The core owns batching, retry and splitting; the
  * platform only moves bytes.
  */
-import { textOf } from './safe-json';
+import { textOf } from './text-of';
 export interface HttpRequest {
   url: string;
   body: Uint8Array | string;

@@ -12,7 +12,7 @@
 import { describe, elementPath } from './describe';
 import { readOptions, type AutocaptureOptions } from './options';
 import { tagOf, within } from './privacy';
-import { textOf } from '../../core/safe-json';
+import { textOf } from '../../core/text-of';
 
 export type { AutocaptureConfig, AutocaptureOptions, RageclickConfig } from './options';
 

@@ -9,7 +9,7 @@ import { LITE } from '../build-flags';
 import type { Hogtail } from '../hogtail';
 import type { Runtime } from '../runtime';
 import type { StartAutocapture } from './index';
-import { textOf } from '../../core/safe-json';
+import { textOf } from '../../core/text-of';
 
 /** How an entry point gets autocapture: lazily (npm), inline (script tag), or not at all (lite). */
 export type AutocaptureLoader = () => StartAutocapture | Promise<StartAutocapture>;

@@ -9,7 +9,7 @@ import type { HttpExecutor } from '../transport';
 import { parseRetryAfter } from '../transport';
 import { parseDecideResponse, type DecideOverrides, type DecideResult } from './decide';
 import { DECIDE_PATH, FLAGS_PATH, flagsBody, type FlagsRequestExtras } from './flags-request';
-import { textOf } from '../safe-json';
+import { textOf } from '../text-of';
 
 export interface FlagsClientOptions {
   host: string;

@@ -9,7 +9,7 @@ import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type QueuedEvent } from '../event'
 import { isObject, PERSON_EVENTS } from '../special-events';
 import { LIB_VERSION } from '../version';
 import type { BeforeSendEvent, BeforeSendFn, Properties, Timestamp } from './messages';
-import { textOf } from '../safe-json';
+import { textOf } from '../text-of';
 
 /** What a call says about its event beyond name and properties, read once from the message. */
 export interface Envelope {

@@ -10,7 +10,7 @@ import { mergeDecide, type DecideOverrides, type DecideResult, type FlagsSnapsho
 import type { FlagsClient } from '../flags/flags-client';
 import { createLru } from '../lru';
 import { stableJson } from '../stable-json';
-import { textOf } from '../safe-json';
+import { textOf } from '../text-of';
 
 export interface FlagLookup extends DecideOverrides {
   /** The end user's IP, sent as X-Forwarded-For so GeoIP conditions match the user, not the server. */

@@ -15,7 +15,7 @@ import { withGroupKeys, type FlagCalled, type LocalEvaluator, type ServerFeature
 import type { HeldEvents } from './held-events';
 import type { CallRecord } from './immediate';
 import { readMessage, readSpecial } from './read-message';
-import { textOf } from '../safe-json';
+import { textOf } from '../text-of';
 
 export interface IntakeDeps {
   settings: BuildSettings;

@@ -6,7 +6,7 @@
 import { HogtailError, InvalidEventError } from '../errors';
 import type { SpecialEvent } from '../special-events';
 import type { Envelope } from './build';
-import { textOf } from '../safe-json';
+import { textOf } from '../text-of';
 
 type Refuse = (error: InvalidEventError | HogtailError) => void;
 

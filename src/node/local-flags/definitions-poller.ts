@@ -13,7 +13,7 @@
 import { HogtailError } from '../../core/errors';
 import { FlagDefinitionsError, parseFlagDefinitions, type FlagDefinitions } from '../../core/flag-engine';
 import { setBackgroundTimeout, type TimerHandle } from '../../core/timers';
-import { textOf } from '../../core/safe-json';
+import { textOf } from '../../core/text-of';
 
 /** The subset of fetch the poller uses, so a user's `fetch` option can stand in for the global one. */
 export type DefinitionsFetch = (

@@ -3,7 +3,7 @@
  * constructor throws: two writers on one journal would each resend or forget the other's events.
  */
 import { HogtailError } from '../../core/errors';
-import { textOf } from '../../core/safe-json';
+import { textOf } from '../../core/text-of';
 
 export type PersistenceProblem =
   | 'locked' // another live process (or client) holds the directory
