@@ -29,7 +29,7 @@ function start(config: AutocaptureOptions = {}, enabled = () => true) {
   document.body.innerHTML = PAGE;
   const events: { event: string; properties: Record<string, unknown> }[] = [];
   const warnings: string[] = [];
-  stops.push(startAutocapture({ window, initOptions: config, capture: (event, properties) => events.push({ event, properties }), isEnabled: enabled, warn: (m) => warnings.push(m) }));
+  stops.push(startAutocapture({ window, initOptions: config, capture: (event, properties) => events.push({ event, properties }), isEnabled: enabled, warn: (...parts) => warnings.push(parts.map(String).join('')) }));
   return { events, warnings };
 }
 
@@ -145,7 +145,7 @@ describe('startAutocapture', () => {
   it('never throws into the page: a failing capture is reported', () => {
     document.body.innerHTML = PAGE;
     const warnings: string[] = [];
-    stops.push(startAutocapture({ window, initOptions: {}, capture: () => { throw new Error('boom'); }, isEnabled: () => true, warn: (m) => warnings.push(m) }));
+    stops.push(startAutocapture({ window, initOptions: {}, capture: () => { throw new Error('boom'); }, isEnabled: () => true, warn: (...parts) => warnings.push(parts.map(String).join('')) }));
     expect(() => click('plain')).not.toThrow();
     expect(warnings).toEqual(['autocapture failed on a click event: Error: boom']);
   });

@@ -12,7 +12,6 @@
 import { describe, elementPath } from './describe';
 import { readOptions, type AutocaptureOptions } from './options';
 import { tagOf, within } from './privacy';
-import { textOf } from '../../core/text-of';
 
 export type { AutocaptureConfig, AutocaptureOptions, RageclickConfig } from './options';
 
@@ -28,7 +27,11 @@ export interface AutocaptureStart {
   capture: (event: string, properties: Record<string, unknown>) => void;
   /** Checked at each event: false while the server's `autocapture_opt_out` holds. */
   isEnabled: () => boolean;
-  warn: (message: string) => void;
+  /**
+   * Reports a problem; the parts are joined as text, the client describing any part that cannot
+   * become text (so this chunk needs nothing from the client's code to do it).
+   */
+  warn: (...parts: unknown[]) => void;
 }
 
 export type StartAutocapture = (options: AutocaptureStart) => () => void;
@@ -76,7 +79,7 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
       }
       send('$autocapture', path, type);
     } catch (error) {
-      warn(`autocapture failed on a ${event.type} event: ${textOf(error)}`);
+      warn(`autocapture failed on a ${event.type} event: `, error);
     }
   };
 

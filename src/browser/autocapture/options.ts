@@ -69,7 +69,7 @@ export interface AutocaptureSettings {
 type Readers = Record<string, ((item: string) => unknown) | 0>;
 type Read<R extends Readers> = { [P in keyof R]?: R[P] extends (item: string) => infer T ? T[] : number };
 
-export function readOptions(config: AutocaptureOptions, doc: Document, warn: (message: string) => void): AutocaptureSettings {
+export function readOptions(config: AutocaptureOptions, doc: Document, warn: (...parts: unknown[]) => void): AutocaptureSettings {
   const fragment = doc.createDocumentFragment();
   const regex = (item: string) => new RegExp(item);
   const selector = (item: string) => (fragment.querySelector(item), item);
@@ -83,7 +83,7 @@ export function readOptions(config: AutocaptureOptions, doc: Document, warn: (me
     const values: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(typeof object === 'object' && object ? object : {})) {
       const reader = Object.keys(readers).includes(name) ? readers[name] : undefined; // not `constructor`'s
-      const invalid = (what: unknown) => warn(`${where}.${name}: ${String(what)} is invalid; ignored`);
+      const invalid = (what: unknown) => warn(`${where}.${name}: `, what, ' is invalid; ignored');
       if (reader === undefined) warn(`option "${where}.${name}" is not supported by hogtail (or misspelt); it has no effect`);
       else if (reader === 0 ? !(typeof value === 'number' && value > 0) : !Array.isArray(value)) invalid(value);
       else if (reader === 0) values[name] = value;

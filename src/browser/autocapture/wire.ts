@@ -17,7 +17,11 @@ export type AutocaptureLoader = () => StartAutocapture | Promise<StartAutocaptur
 export function wireAutocapture(rt: Runtime, client: Hogtail, load: AutocaptureLoader | undefined): void {
   const { config } = rt;
   if (config.autocapture === false) return;
-  const warn = (message: string) => rt.report(new HogtailError(message));
+  const warn = (...parts: unknown[]) => {
+    let message = '';
+    for (const part of parts) message += textOf(part);
+    rt.report(new HogtailError(message));
+  };
   // LITE: the lite script tag never has a loader; saying so lets its minifier drop the rest.
   if (LITE || !load) {
     if (config.autocapture) warn('autocapture is not in this build (the lite script tag); use hogtail.iife.js for it');
@@ -26,5 +30,5 @@ export function wireAutocapture(rt: Runtime, client: Hogtail, load: AutocaptureL
   Promise.resolve()
     .then(load)
     .then((start) => start({ window, initOptions: config, capture: client.capture, isEnabled: () => !rt.states.state.aco, warn }))
-    .catch((error: unknown) => warn(`autocapture did not start: ${textOf(error)}`));
+    .catch((error: unknown) => warn('autocapture did not start: ', error));
 }
