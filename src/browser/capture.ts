@@ -8,6 +8,7 @@ import { InvalidEventError } from '../core/errors';
 import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type EventInput, type QueuedEvent } from '../core/event';
 import { PERSON_EVENTS, screenEvent, surveyEvent, type SpecialEvent } from '../core/special-events';
 import { sendByBeacon } from './beacon';
+import { LITE } from './build-flags';
 import { COOKIELESS_ID, cookieless, optedOut } from './consent-rules';
 import { flagProperties } from './flags-state';
 import { pageContext } from './page-context';
@@ -94,7 +95,8 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
     timestamp: options?.timestamp,
     uuid: options?.uuid,
   };
-  if (rt.hooks && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
+  // !LITE: the lite script tag has no hooks; saying so lets its minifier drop this path.
+  if (!LITE && rt.hooks && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
     input = rt.hooks(rt, input, sdk, now);
     if (!input) {
       queue.countDrop('before_send');
