@@ -61,7 +61,7 @@ function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number
     break;
   }
   const personEvent = PERSON_EVENTS.has(event as string) || event === '$set';
-  if (mode === 'never' || (!mode && !personEvent && !state.$epp && state.$user_state !== 'identified')) {
+  if (mode === 'never' || (mode !== 'always' && !personEvent && !state.$epp && state.$user_state !== 'identified')) {
     add({ $process_person_profile: false });
   }
   if (options?.$set) sdk.$set = options.$set;

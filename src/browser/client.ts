@@ -74,7 +74,6 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
   const real = config.disable_persistence || config.persistence === 'memory' ? undefined : openStorage();
   const base = 'ht|' + token + '|';
   const stored = readKey(real, base + 'c');
-  const profiles = config.person_profiles;
   // Built in steps: storage and delivery read the consent and options already in it.
   const rt = {
     ...reporting,
@@ -89,7 +88,7 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
       gzip: !config.disable_compression && typeof CompressionStream === 'function',
       timeoutMs: numberOption(config.request_timeout, 10_000),
     },
-    mode: profiles === 'always' || profiles === 'never' ? profiles : undefined,
+    mode: config.person_profiles,
     flagState: flags,
     sessionProps: (!LITE && features.sessionProps?.(base)) || {},
     hooks: LITE ? undefined : features.hooks,

@@ -25,8 +25,8 @@ export interface Runtime {
   readonly states: StateStore;
   readonly queue: Queue;
   readonly ledger: Ledger;
-  /** person_profiles: 'always', 'never', or undefined for 'identified_only'. */
-  readonly mode: 'always' | 'never' | undefined;
+  /** person_profiles as init() had it: 'always', 'never', anything else is 'identified_only'. */
+  readonly mode: HogtailConfig['person_profiles'];
   readonly flagState: FlagsState;
   /** The user's choice (opt_in/opt_out), kept apart from the identity so it holds while nothing else is stored. */
   consent: ConsentStatus;

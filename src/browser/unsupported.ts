@@ -29,9 +29,8 @@ export interface UnsupportedMethods {
   getExtension(name: string): undefined;
 }
 
-/** What each kind of method returns: nothing, false, '', a callback given [], an unsubscribe, a promise. */
+/** What each kind of method returns (a method of no kind: nothing): false, '', a callback given [], an unsubscribe, a promise. */
 const EMPTY: Record<string, (callback?: unknown) => unknown> = {
-  v: () => undefined,
   f: () => false,
   s: () => '',
   n: () => null,
@@ -40,15 +39,15 @@ const EMPTY: Record<string, (callback?: unknown) => unknown> = {
   p: () => Promise.resolve({ visible: false, disabledReason: 'not supported by hogtail' }),
 };
 
-/** product: method:kind … (kinds as in EMPTY). A string table: the script tag pays little for it. */
+/** product|method:kind … (kinds as in EMPTY). A string table: the script tag pays little for it. */
 const TABLE =
-  'session recording|startSessionRecording:v stopSessionRecording:v sessionRecordingStarted:f get_session_replay_url:s;' +
-  'surveys|getSurveys:c getActiveMatchingSurveys:c renderSurvey:v displaySurvey:v cancelPendingSurvey:v canRenderSurvey:n canRenderSurveyAsync:p onSurveysLoaded:u onActiveMatchingSurveysChanged:u;' +
-  'early access features|getEarlyAccessFeatures:c updateEarlyAccessFeatureEnrollment:v;' +
+  'session recording|startSessionRecording stopSessionRecording sessionRecordingStarted:f get_session_replay_url:s;' +
+  'surveys|getSurveys:c getActiveMatchingSurveys:c renderSurvey displaySurvey cancelPendingSurvey canRenderSurvey:n canRenderSurveyAsync:p onSurveysLoaded:u onActiveMatchingSurveysChanged:u;' +
+  'early access features|getEarlyAccessFeatures:c updateEarlyAccessFeatureEnrollment;' +
   'the toolbar|loadToolbar:f;' +
-  'logs|captureLog:v;' +
-  'identity verification|setIdentity:v clearIdentity:v;' +
-  'extensions|getExtension:v';
+  'logs|captureLog;' +
+  'identity verification|setIdentity clearIdentity;' +
+  'extensions|getExtension';
 
 /** The methods, each warning once (through `warn`) that `product` is not part of hogtail. */
 export function unsupportedMethods(warn: (key: string, message: string) => void): UnsupportedMethods {
@@ -56,10 +55,10 @@ export function unsupportedMethods(warn: (key: string, message: string) => void)
   for (const group of TABLE.split(';')) {
     const [product, names] = group.split('|') as [string, string];
     for (const entry of names.split(' ')) {
-      const [name, kind] = entry.split(':') as [string, string];
+      const [name, kind] = entry.split(':') as [string, string?];
       methods[name] = (callback) => {
         warn(product, `${name}(): ${product} is not part of hogtail; nothing happens`);
-        return EMPTY[kind]!(callback);
+        return EMPTY[kind!]?.(callback); // a method of no kind has no entry: undefined
       };
     }
   }

@@ -17,11 +17,7 @@ export type AutocaptureLoader = () => StartAutocapture | Promise<StartAutocaptur
 export function wireAutocapture(rt: Runtime, client: Hogtail, load: AutocaptureLoader | undefined): void {
   const { config } = rt;
   if (config.autocapture === false) return;
-  const warn = (...parts: unknown[]) => {
-    let message = '';
-    for (const part of parts) message += textOf(part);
-    rt.report(new HogtailError(message));
-  };
+  const warn = (...parts: unknown[]) => rt.report(new HogtailError(parts.map(textOf).join('')));
   // LITE: the lite script tag never has a loader; saying so lets its minifier drop the rest.
   if (LITE || !load) {
     if (config.autocapture) warn('autocapture is not in this build (the lite script tag); use hogtail.iife.js for it');
