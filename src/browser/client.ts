@@ -21,7 +21,6 @@ import { DEFAULT_API_HOST, numberOption } from './config';
 import { consentMethods } from './consent';
 import { persistAllowed } from './consent-rules';
 import { startDelivery } from './delivery';
-import { createEarlyCalls } from './early-calls';
 import { flagMethods, onFeatureFlags, startFlags } from './flags';
 import { createFlagsState, type FlagsState } from './flags-state';
 import type { Hogtail, HogtailConfig } from './hogtail';
@@ -136,7 +135,9 @@ export function createClient(features: Features): Hogtail {
       console.warn('[hogtail] ' + message);
     }
   };
-  const early = createEarlyCalls();
+  // Calls before init(), in order, for init() to run as the official snippet's stub does. At most
+  // 1,000: a page that never calls init() must not grow memory forever.
+  const early: [string, unknown[]][] = [];
   const flags = createFlagsState();
   let rt: Runtime | undefined;
 
@@ -165,7 +166,7 @@ export function createClient(features: Features): Hogtail {
         guard('loaded', () => config.loaded?.(client));
         startPageviews(runtime, client);
         wireAutocapture(runtime, client, features.autocapture);
-        early.drain((name, args) => (client as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args));
+        for (const [name, args] of early.splice(0)) (client as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
       });
       return client;
     },
@@ -181,9 +182,8 @@ export function createClient(features: Features): Hogtail {
     const method = methods[name as keyof Methods] as unknown as (rt: Runtime, ...args: unknown[]) => unknown;
     (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
       if (rt) return guard(name, () => method(rt!, ...args));
-      if (!early.keep(name, args)) {
-        reporter.report(new InvalidEventError(`${name}() dropped: 1,000 calls already wait for init()`, 'invalid', undefined));
-      }
+      if (early.length < 1_000) early.push([name, args]);
+      else reporter.report(new InvalidEventError(`${name}() dropped: 1,000 calls already wait for init()`, 'invalid', undefined));
       return undefined;
     };
   }
