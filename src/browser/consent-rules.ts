@@ -24,6 +24,9 @@ export function optedOut(rt: Runtime): boolean {
 
 /** Whether identity and events may be written to storage now. */
 export function persistAllowed(rt: Runtime): boolean {
+  // The lite build has neither option that stops storing (it warns about both), so nothing it
+  // stores is ever forgotten on their account either.
+  if (LITE) return true;
   const { config } = rt;
   if (cookieless(rt) || (config.cookieless_mode === 'on_reject' && rt.consent !== 'granted')) return false;
   return !(config.opt_out_persistence_by_default && optedOut(rt));

@@ -17,7 +17,12 @@ export type AutocaptureLoader = () => StartAutocapture | Promise<StartAutocaptur
 export function wireAutocapture(rt: Runtime, client: Hogtail, load: AutocaptureLoader | undefined): void {
   const { config } = rt;
   if (config.autocapture === false) return;
-  const warn = (...parts: unknown[]) => rt.report(new HogtailError(parts.map(textOf).join('')));
+  // A loop, not .map: this runs in a page's event handler, and a page may have patched Array.prototype.map.
+  const warn = (...parts: unknown[]) => {
+    let message = '';
+    for (const part of parts) message += textOf(part);
+    rt.report(new HogtailError(message));
+  };
   // LITE: the lite script tag never has a loader; saying so lets its minifier drop the rest.
   if (LITE || !load) {
     if (config.autocapture) warn('autocapture is not in this build (the lite script tag); use hogtail.iife.js for it');
