@@ -2,8 +2,8 @@
  * Builds one /batch/ request from queued events and turns the outcome into a DeliveryResult.
  * The body is assembled from the stored JSON strings, never re-serialised.
  */
-import { BROWSER_BUILD } from './build-flags';
 import type { QueuedEvent } from './event';
+import { BROWSER_BUILD } from './build-flags';
 import { classifyResponse, noResponse, type Compressor, type DeliveryResult, type HttpExecutor } from './transport';
 
 export interface BatchSenderOptions {
@@ -33,8 +33,7 @@ export type BatchEncoder = (events: readonly QueuedEvent[]) => Uint8Array | stri
 export type PreparedBody = (events: readonly QueuedEvent[]) => Promise<Uint8Array | string> | undefined;
 
 export function batchBody(apiKey: string, events: readonly QueuedEvent[], historicalMigration: boolean, sentAt: string): string {
-  // A page never sends a historical migration nor announces gzip by header: `!BROWSER_BUILD` drops
-  // both from the script tag (about 70 B gzip).
+  // No page sends a historical migration or gzip by header: not in the script tag (70 B gzip).
   // join() allocates the body once; += would build a rope of a thousand nodes to flatten later.
   // A loop, not .map: this runs in the queue's microtask, where a page's patched map must not reach.
   const items: string[] = [];

@@ -85,7 +85,7 @@ export function buildEvent(
   if (input.timestamp === undefined || input.timestamp === null) {
     timestamp = isoTimestamp(now);
   } else {
-    // Before March 1973 in ms, but now in seconds: almost surely seconds, and unfixable once sent.
+    // Before 1973 in ms, now in seconds: surely seconds, and unfixable once sent.
     const seconds = typeof input.timestamp === 'number' && Math.abs(input.timestamp) < 1e11;
     const parsed = seconds ? undefined : parseTimestamp(input.timestamp);
     if (parsed === undefined) {
@@ -192,9 +192,8 @@ function mergeProperties(
   return (own.json === '{}' ? idJson : idJson + ',' + own.json.slice(1, -1)) + sdkFragment(sdk) + '}';
 }
 
-// Clients pass the same frozen object for events with no per-call SDK properties; serialise it once.
-// Server clients only: the page's properties change with every task, so the script tag leaves the
-// cache out (BROWSER_BUILD; with the timestamp cache, about 60 B gzip).
+// Server clients pass one frozen object for most events: serialised once. A page's change every
+// task: the script tag drops this and the timestamp cache (60 B gzip).
 let lastSdk: Record<string, unknown> | undefined;
 let lastSdkFragment = '';
 function sdkFragment(sdk: Record<string, unknown>): string {
@@ -215,7 +214,6 @@ function sdkFragment(sdk: Record<string, unknown>): string {
  */
 const ISO_8601 = /^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?)?$/i;
 
-/** A timestamp as UTC ISO 8601; undefined when unreadable. Epoch seconds are caught by the caller. */
 function parseTimestamp(value: unknown): string | undefined {
   let input = value;
   if (typeof value === 'string') {

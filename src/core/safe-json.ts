@@ -38,8 +38,7 @@ export function serializeProperties(value: object, path = 'properties'): Seriali
     }
     ancestors.push(value);
     // Array items are named like keys (`properties.list.1`): one rule, fewer bytes in the script tag.
-    // No prototype: a `__proto__` key is then an ordinary property, not lost as a prototype change
-    // (JSON.stringify still writes an array as one).
+    // No prototype: a `__proto__` key is a plain property, not a prototype change (arrays stay arrays).
     const out: Record<string, unknown> = Object.setPrototypeOf(Array.isArray(value) ? [] : {}, null);
     for (const key of Object.keys(value)) out[key] = walk((value as Record<string, unknown>)[key], at + '.' + key);
     ancestors.pop();
