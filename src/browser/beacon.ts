@@ -9,27 +9,20 @@
 import { batchBody, batchUrl } from '../core/batch-sender';
 import type { QueuedEvent } from '../core/event';
 import { attempt } from '../core/safe-json';
-import type { HttpRequest } from '../core/transport';
 import type { Endpoint } from './send-batch';
 
 const BEACON_MAX_BYTES = 65_000;
 
-/** core's HttpRequest handed to sendBeacon; true when the browser took it (not that it arrived). */
-function beaconExecutor({ url, body, headers }: HttpRequest): boolean {
-  const blob = new Blob([body as BlobPart], { type: headers['Content-Type'] });
-  // Some browsers throw instead of returning false.
-  return blob.size <= BEACON_MAX_BYTES && attempt(() => navigator.sendBeacon(url, blob), false);
-}
-
 /** Sends as many of `events` (from the front) as one beacon takes; returns how many it took. */
-export function sendByBeacon(endpoint: Endpoint, events: readonly QueuedEvent[]): number {
+export function sendByBeacon({ apiKey, host }: Endpoint, events: readonly QueuedEvent[]): number {
   if (typeof navigator.sendBeacon !== 'function') return 0;
-  const { apiKey, host, timeoutMs } = endpoint;
   const url = batchUrl(host, false) + '?beacon=1';
   // Halve until it fits: a body over the budget, or a browser that refuses it, is tried smaller.
   for (let count = Math.min(events.length, 1000); count > 0; count >>= 1) {
     const body = batchBody(apiKey, events.slice(0, count), false, new Date().toISOString());
-    if (beaconExecutor({ url, body, headers: { 'Content-Type': 'text/plain' }, timeoutMs })) return count;
+    const blob = new Blob([body], { type: 'text/plain' });
+    // True when the browser took it (not that it arrived). Some browsers throw instead of returning false.
+    if (blob.size <= BEACON_MAX_BYTES && attempt(() => navigator.sendBeacon(url, blob), false)) return count;
   }
   return 0;
 }

@@ -52,7 +52,7 @@ export function startDelivery(store: Storage | undefined, rt: Runtime): { queue:
     removeKey(store, lostKey);
     queue.countDrop('queue_full', lostBefore);
     const error = new DroppedEventsError(
-      `${lostBefore} event(s) captured on an earlier page of this site were lost: more than max_stored_events / max_stored_chars were waiting when it closed, and its unload beacon could not carry them. Raise the caps or capture less in one burst.`,
+      `${lostBefore} event(s) of an earlier page were lost: over max_stored_events / max_stored_chars when it closed, and too many for its unload beacon. Raise the caps or capture less at once.`,
       'queue_full',
       [],
     );

@@ -5,6 +5,7 @@
  * bad event: nothing invalid may reach the queue. The JSON is fixed at capture so every retry
  * resends the same event with the same uuid.
  */
+import { BROWSER_BUILD } from './build-flags';
 import { InvalidEventError } from './errors';
 import { attempt, serializeProperties } from './safe-json';
 import { asText, isText } from './special-events';
@@ -84,10 +85,11 @@ export function buildEvent(
   if (input.timestamp === undefined || input.timestamp === null) {
     timestamp = isoTimestamp(now);
   } else {
-    const parsed = parseTimestamp(input.timestamp);
+    // Before 1973 in ms, now in seconds: surely seconds, and unfixable once sent.
+    const seconds = typeof input.timestamp === 'number' && Math.abs(input.timestamp) < 1e11;
+    const parsed = seconds ? undefined : parseTimestamp(input.timestamp);
     if (parsed === undefined) {
-      const seconds = typeof input.timestamp === 'number' && Math.abs(input.timestamp) < 1e11 ? ' (epoch seconds? multiply by 1000)' : '';
-      return fail(`"${name}" timestamp must be a Date, an ISO 8601 string or epoch milliseconds${seconds}`, input.timestamp);
+      return fail(`"${name}" timestamp must be a Date, an ISO 8601 string or epoch milliseconds${seconds ? ' (epoch seconds? multiply by 1000)' : ''}`, input.timestamp);
     }
     timestamp = parsed;
   }
@@ -156,6 +158,7 @@ function flatten(text: string): string {
 let lastStampMs = -1;
 let lastStamp = '';
 function isoTimestamp(ms: number): string {
+  if (BROWSER_BUILD) return new Date(ms).toISOString(); // see sdkFragment
   if (ms !== lastStampMs) {
     lastStampMs = ms;
     lastStamp = new Date(ms).toISOString();
@@ -189,15 +192,18 @@ function mergeProperties(
   return (own.json === '{}' ? idJson : idJson + ',' + own.json.slice(1, -1)) + sdkFragment(sdk) + '}';
 }
 
-// Clients pass the same frozen object for events with no per-call SDK properties; serialise it once.
+// Server clients pass one frozen object for most events: serialised once. A page's change every
+// task: the script tag drops this and the timestamp cache (60 B gzip).
 let lastSdk: Record<string, unknown> | undefined;
 let lastSdkFragment = '';
 function sdkFragment(sdk: Record<string, unknown>): string {
-  if (sdk === lastSdk && Object.isFrozen(sdk)) return lastSdkFragment;
+  if (!BROWSER_BUILD && sdk === lastSdk && Object.isFrozen(sdk)) return lastSdkFragment;
   const json = JSON.stringify(sdk);
   const fragment = json === '{}' ? '' : ',' + json.slice(1, -1);
-  lastSdk = sdk;
-  lastSdkFragment = fragment;
+  if (!BROWSER_BUILD) {
+    lastSdk = sdk;
+    lastSdkFragment = fragment;
+  }
   return fragment;
 }
 
@@ -214,9 +220,6 @@ function parseTimestamp(value: unknown): string | undefined {
     const match = ISO_8601.exec(value.trim());
     if (!match) return undefined;
     input = match[1] && !match[4] ? match[0] + 'Z' : match[0];
-  } else if (typeof value === 'number' && Math.abs(value) < 1e11) {
-    // Before March 1973 in ms, but now in seconds: almost surely seconds, and unfixable once sent.
-    return undefined;
   } else if (!(value instanceof Date) && typeof value !== 'number') {
     return undefined;
   }

@@ -58,7 +58,7 @@ function applyAnswer(
     state.drop(events, 'rejected', `${batch.length} event(s) dropped: ${result.message}`, result.status);
   } else if (batch.length === 1) {
     const reason = result.status === 413 ? 'too_large' : 'rejected';
-    state.drop(events, reason, `event ${events[0]!.uuid} dropped: ${result.message}. Every other event of its request is delivered.`, result.status);
+    state.drop(events, reason, `event ${events[0]!.uuid} dropped: ${result.message}; the rest of its request is delivered`, result.status);
   } else {
     split();
   }
@@ -97,7 +97,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
         state.reportEvictions();
         pump();
       } catch (error) {
-        options.onWarning?.(new HogtailError(`the queue could not send (${textOf(error)}); it tries again at the next capture or flush`));
+        options.onWarning?.(new HogtailError(`the queue could not send (${textOf(error)}); it retries at the next capture or flush`));
       }
     });
   }

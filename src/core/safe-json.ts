@@ -38,13 +38,9 @@ export function serializeProperties(value: object, path = 'properties'): Seriali
     }
     ancestors.push(value);
     // Array items are named like keys (`properties.list.1`): one rule, fewer bytes in the script tag.
-    const out: Record<string, unknown> = Array.isArray(value) ? ([] as never) : {};
-    for (const key of Object.keys(value)) {
-      const item = walk((value as Record<string, unknown>)[key], at + '.' + key);
-      // Assigning `__proto__` would set the prototype and lose the key; define it as a property.
-      if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
-      else out[key] = item;
-    }
+    // No prototype: a `__proto__` key is a plain property, not a prototype change (arrays stay arrays).
+    const out: Record<string, unknown> = Object.setPrototypeOf(Array.isArray(value) ? [] : {}, null);
+    for (const key of Object.keys(value)) out[key] = walk((value as Record<string, unknown>)[key], at + '.' + key);
     ancestors.pop();
     return out;
   };
