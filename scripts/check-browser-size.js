@@ -8,7 +8,7 @@
 //     check fails past it, so the builds can only shrink towards their budget, never grow. Raised
 //     once since, for the browser's switch to core's flags client (issue 12: /flags/?v=2 with the
 //     decide fall-back, retries, $feature_flag_request_id): 21,870 and 13,403 B then, plus a little.
-//     Lowered on 2026-11-27 after a round spent on size: 20,546 and 13,272 B then, plus a little.
+//     Lowered on 2026-11-27 after two rounds spent on size: 20,215 and 12,765 B then, plus a little.
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,8 +18,8 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 16_384, 20_650],
-  ['dist/hogtail.lite.iife.js', 11_264, 13_350],
+  ['dist/hogtail.iife.js', 16_384, 20_300],
+  ['dist/hogtail.lite.iife.js', 11_264, 12_850],
 ];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],
