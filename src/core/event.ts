@@ -158,7 +158,6 @@ function flatten(text: string): string {
 let lastStampMs = -1;
 let lastStamp = '';
 function isoTimestamp(ms: number): string {
-  if (BROWSER_BUILD) return new Date(ms).toISOString(); // see sdkFragment
   if (ms !== lastStampMs) {
     lastStampMs = ms;
     lastStamp = new Date(ms).toISOString();
@@ -193,7 +192,8 @@ function mergeProperties(
 }
 
 // Server clients pass one frozen object for most events: serialised once. A page's change every
-// task: the script tag drops this and the timestamp cache (60 B gzip).
+// task, so the script tag drops this cache (it keeps the timestamp one: a burst of captures shares
+// a millisecond there too).
 let lastSdk: Record<string, unknown> | undefined;
 let lastSdkFragment = '';
 function sdkFragment(sdk: Record<string, unknown>): string {
