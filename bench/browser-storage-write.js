@@ -28,6 +28,7 @@ import { createServer } from 'node:http';
 import { arg } from './lib/args.js';
 import { launchChromium } from './lib/chromium.js';
 import { median } from './lib/processes.js';
+import { PAGE_BODY } from './lib/pricing-page.js';
 import { writeBenchmarkSection } from './lib/write-section.js';
 
 const WRITES = Number(arg('writes', 500));
@@ -35,26 +36,6 @@ const ROUNDS = Number(arg('rounds', 5));
 const TRIALS = Number(arg('trials', 50));
 const CRASH = process.argv.includes('--crash');
 
-const siblings = (tag, n, cls) => Array.from({ length: n }, (_, i) => `<${tag} class="${cls} item-${i}" data-index="${i}">Item ${i}</${tag}>`).join('');
-const PAGE_BODY = `
-<div id="root" class="app theme-light" data-version="3.2.1">
-  <header class="topbar">${siblings('a', 5, 'nav-link')}</header>
-  <main class="container layout-grid" data-page="pricing" role="main">
-    ${siblings('section', 3, 'card muted')}
-    <section class="card card-featured shadow-lg" data-plan="pro" aria-labelledby="pro-title">
-      <h2 id="pro-title" class="card-title">Pro</h2>
-      <div class="card-body flex flex-col gap-4">
-        ${siblings('p', 4, 'feature')}
-        <div class="actions flex justify-end" data-testid="pricing-actions">
-          <button class="btn btn-secondary" type="button">Compare</button>
-          <button id="buy" class="btn btn-primary btn-lg" type="button" data-testid="buy-pro" aria-label="Buy the Pro plan">
-            <span class="label">Buy now</span>
-          </button>
-        </div>
-      </div>
-    </section>
-  </main>
-</div>`;
 
 // Runs in the page: the database (opened at load, as an SDK would at init), the click-like work and
 // the three writes. Each write returns the transaction's completion (or nothing).
