@@ -9,7 +9,7 @@
 import { createApiClient, type ApiClient } from '../api/client';
 import type { QueryParams } from '../api/types';
 import { RESOURCES, type Action, type ApiCommandIo, type ApiFlagSpec, type Flags } from './api/actions';
-import { parseFlags as parseCommandLine, UsageError, type FlagTable } from './shared/flags';
+import { parseFlags as parseCommandLine, UsageError, type FlagTable } from './common/flags';
 
 export type { ApiCommandIo } from './api/actions';
 

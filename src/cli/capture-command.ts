@@ -11,11 +11,11 @@
 import type { HogtailError } from '../core/errors';
 import { PostHog } from '../node/client';
 import { DEFAULT_HOST } from '../core/defaults';
-import { resolveConnection } from './shared/connection';
-import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec } from './shared/flags';
-import type { CommandIo } from './shared/command-io';
-import { holdProcessOpen } from './shared/keep-alive';
-import { lastTransportReason } from './shared/transport-problem';
+import { resolveConnection } from './common/connection';
+import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec } from './common/flags';
+import type { CommandIo } from './common/command-io';
+import { holdProcessOpen } from './common/keep-alive';
+import { lastTransportReason } from './common/transport-problem';
 
 const FLAGS: Record<string, FlagSpec> = {
   'distinct-id': { kind: 'string', value: 'ID', help: 'who did it (required)' },

@@ -11,7 +11,7 @@ import { isLoopbackHost } from '../devserver/dev/host';
 import { loadFixturesFile } from '../devserver/dev/fixtures';
 import { startDevServer, type DevServer } from '../devserver/dev/server';
 import { DEV_PERSONAL_API_KEY } from '../devserver/management';
-import { helpText, parseFlags, UsageError, type FlagTable } from './shared/flags';
+import { helpText, parseFlags, UsageError, type FlagTable } from './common/flags';
 
 export interface DevCommandIo {
   stdout: (text: string) => void;

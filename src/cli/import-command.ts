@@ -8,16 +8,16 @@
  * (changed since its checkpoint, a CSV column missing), 130 interrupted.
  */
 import { DEFAULT_HOST } from '../core/defaults';
-import { resolveConnection } from './shared/connection';
-import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec, type ParsedFlags } from './shared/flags';
+import { resolveConnection } from './common/connection';
+import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec, type ParsedFlags } from './common/flags';
 import { INPUT_FORMATS, type InputFormat } from './import/input-format';
 import { parseMapping } from './import/mapping';
 import { EXIT_USAGE, runImport, type ImportIo } from './import/run-import';
 import { TIMESTAMP_FORMATS, type TimestampFormat } from './import/timestamp';
-import { defaultInterrupt, type CommandIo } from './shared/command-io';
-import { holdProcessOpen } from './shared/keep-alive';
+import { defaultInterrupt, type CommandIo } from './common/command-io';
+import { holdProcessOpen } from './common/keep-alive';
 
-export type { CommandIo } from './shared/command-io';
+export type { CommandIo } from './common/command-io';
 
 const FLAGS: Record<string, FlagSpec> = {
   'api-key': { kind: 'string', value: 'KEY', help: 'project API key, phc_… (or HOGTAIL_API_KEY)' },

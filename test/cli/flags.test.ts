@@ -1,7 +1,7 @@
 // The one argument parser of every command (issue 18): strict, on node:util parseArgs, with errors
 // that say what to type instead.
 import { describe, expect, it } from 'vitest';
-import { parseFlags, UsageError, type FlagTable } from '../../src/cli/shared/flags';
+import { parseFlags, UsageError, type FlagTable } from '../../src/cli/common/flags';
 import { parseDevArgs } from '../../src/cli/dev-command';
 
 const TABLE: FlagTable = {

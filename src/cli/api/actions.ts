@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { ApiClient } from '../../api/client';
 import type { QueryParams } from '../../api/types';
-import { UsageError } from '../shared/flags';
+import { UsageError } from '../common/flags';
 
 export interface ApiCommandIo {
   env: Record<string, string | undefined>;

@@ -10,8 +10,8 @@
 import type { HogtailError } from '../../core/errors';
 import { gzip } from 'node:zlib';
 import { PostHog } from '../../node/client';
-import type { Connection } from '../shared/connection';
-import { lastTransportReason } from '../shared/transport-problem';
+import type { Connection } from '../common/connection';
+import { lastTransportReason } from '../common/transport-problem';
 import type { RejectEntry } from './rejects-file';
 import type { MappedEvent } from './row-to-event';
 import type { RowUuids } from './row-uuid';

@@ -2,7 +2,7 @@
  * What an import is asked to do (the command line, parsed) and what it may touch (its io). Its own
  * file so the parts of an import can share them without importing one another.
  */
-import type { Connection } from '../shared/connection';
+import type { Connection } from '../common/connection';
 import type { InputFormat } from './input-format';
 import type { Mapping } from './mapping';
 import type { TimestampFormat } from './timestamp';

@@ -4,7 +4,7 @@
  * (e.g. `$current_url=url` for pageviews). A column may be a dotted path into nested JSON
  * (`user.id`) when no top-level key has that exact name.
  */
-import { UsageError } from '../shared/flags';
+import { UsageError } from '../common/flags';
 
 export interface Mapping {
   event: string;
