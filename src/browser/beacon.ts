@@ -1,10 +1,9 @@
 /**
  * The last chance on pagehide: as many events as fit in one sendBeacon (64 KB, shared with
  * keepalive requests in flight), as plain JSON (the page is going away: there is no later for
- * CompressionStream) and text/plain so no preflight is needed. What does not fit stays stored and
- * goes with the next page of the origin. The page never learns whether
- * the beacon arrived, so stored events stay stored and the next page of the origin sends them
- * again with the same uuid.
+ * CompressionStream) and text/plain so no preflight is needed. The page never learns whether the
+ * beacon arrived, so stored events stay stored and the next page of the origin sends them again
+ * with the same uuid (unload.ts decides which events go first).
  */
 import { batchBody, batchUrl } from '../core/batch-sender';
 import type { QueuedEvent } from '../core/event';
