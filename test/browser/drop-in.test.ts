@@ -152,6 +152,39 @@ describe('posthog-js drop-in', () => {
     }
   });
 
+  it('opt_out_persistence_by_default: nothing is stored while opted out, and what was stored goes at opt-out', async () => {
+    fakeFetch();
+    // Identity and session are written in a microtask after they change: awaited before each look.
+    const stored = async () => {
+      await Promise.resolve();
+      return [localStorage.getItem(`ht|${KEY}|p`) !== null, document.cookie.includes(`ph_${KEY}_posthog`)];
+    };
+    const client = init({ opt_out_persistence_by_default: true, opt_out_capturing_by_default: true });
+    client.register({ plan: 'pro' });
+    expect(await stored()).toEqual([false, false]);
+    client.opt_in_capturing();
+    expect(await stored()).toEqual([true, true]);
+    const id = client.get_distinct_id();
+    client.opt_out_capturing();
+    expect(await stored()).toEqual([false, false]);
+    client.register({ plan: 'team' });
+    client.capture('refused');
+    expect(await stored()).toEqual([false, false]);
+    // The identity lives on in memory, and is written again on consent.
+    client.opt_in_capturing();
+    expect(client.get_distinct_id()).toBe(id);
+    expect(await stored()).toEqual([true, true]);
+
+    // Without the option, opting out keeps what is stored (posthog-js's default).
+    KEY = `phc_dropin_${++tests}`;
+    const plain = init();
+    plain.register({ plan: 'pro' });
+    expect(await stored()).toEqual([true, true]);
+    plain.opt_out_capturing();
+    expect(await stored()).toEqual([true, true]);
+    await Promise.all([client.flush(), plain.flush()]); // nothing of this test's left to reach the next one's fetch
+  });
+
   it("cookieless_mode 'always': no persistent identifier is written, events carry the cookieless id", async () => {
     const { sent } = fakeFetch();
     const client = init({ cookieless_mode: 'always' });
