@@ -42,6 +42,9 @@ const collector = await createCollector({
   },
 });
 
+const WRITE_ONLY = 'no SDK: one durable write per click';
+/** hogtail's $autocapture event on this page, as JSON (1,836 characters with a 5-digit port). */
+const WRITE_CHARS = 1836;
 const init = {
   none: '',
   hogtail: `hogtail.init('${KEY}', { api_host: '${collector.url}', capture_pageview: false, advanced_disable_decide: true, rageclick: false })`,
@@ -51,7 +54,18 @@ const init = {
     enable_heatmaps: false, capture_pageview: false, capture_pageleave: false, disable_session_recording: true, disable_surveys: true,
     advanced_disable_flags: true, capture_performance: false, persistence: 'localStorage', opt_out_useragent_filter: true,
     rate_limiting: { events_per_second: 1000000, events_burst_limit: 1000000 } })`,
+  // No SDK: the page itself writes, in each click's task, one localStorage value the size of
+  // hogtail's event for this click (WRITE_CHARS), and removes them 20 at a time later, as hogtail's
+  // queue does once a batch is delivered. The floor of any SDK that makes each click durable
+  // before its task ends (docs/guarantees.md), whatever it does besides.
+  [WRITE_ONLY]: `{ let n = 0; const value = 'x'.repeat(${WRITE_CHARS});
+    document.addEventListener('click', () => queueMicrotask(() => {
+      localStorage.setItem('probe|' + n, value + n);
+      if (++n % 20 === 0) setTimeout((last) => { for (let i = last - 20; i < last; i++) localStorage.removeItem('probe|' + i); }, 0, n);
+    }), { capture: true, passive: true }); }`,
 };
+/** Runs with no SDK on the page: nothing to wait for at the collector. */
+const noSdk = (sdk) => sdk === 'none' || sdk === WRITE_ONLY;
 
 
 const site = createServer((req, res) => {
@@ -59,7 +73,7 @@ const site = createServer((req, res) => {
   const sdk = new URLSearchParams(query).get('sdk');
   if (path === '/sdk.js') return res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cross-Origin-Resource-Policy': 'same-origin' }).end(readFileSync(files[sdk]));
   if (path === '/') {
-    const script = sdk === 'none' ? '' : `<script src="/sdk.js?sdk=${encodeURIComponent(sdk)}"></script><script>${init[sdk]}</script>`;
+    const script = sdk === 'none' ? '' : sdk === WRITE_ONLY ? `<script>${init[sdk]}</script>` : `<script src="/sdk.js?sdk=${encodeURIComponent(sdk)}"></script><script>${init[sdk]}</script>`;
     // Cross-origin isolated: performance.now() then ticks in 5 µs instead of 100, fine enough for single clicks.
     const isolated = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
     return res.writeHead(200, { 'Content-Type': 'text/html', ...isolated }).end(`<!doctype html><html><head>${script}</head><body>${PAGE_BODY}</body></html>`);
@@ -80,7 +94,7 @@ async function run(sdk) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.goto(`${siteUrl}/?sdk=${encodeURIComponent(sdk)}`);
-  if (sdk !== 'none') await page.waitForFunction((name) => typeof window[name]?.capture === 'function', sdk === 'posthog-js' ? 'posthog' : 'hogtail');
+  if (!noSdk(sdk)) await page.waitForFunction((name) => typeof window[name]?.capture === 'function', sdk === 'posthog-js' ? 'posthog' : 'hogtail');
   await sleep(1000); // init-time work settles before counting
   arrived = 0;
   const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
@@ -103,7 +117,7 @@ async function run(sdk) {
     return { handlerMs: total, clickUs: each, isolated: crossOriginIsolated };
   }, CLICKS);
   if (!isolated) throw new Error('the page is not cross-origin isolated: performance.now() would tick in 100 µs');
-  if (sdk !== 'none') while (arrived < CLICKS && Date.now() - started < 120_000) await sleep(100);
+  if (!noSdk(sdk)) while (arrived < CLICKS && Date.now() - started < 120_000) await sleep(100);
   else await sleep(500);
   const busyMs = ((await busy()) - busyBefore) * 1000;
   const sorted = clickUs.sort((a, b) => a - b);
@@ -112,7 +126,7 @@ async function run(sdk) {
   return result;
 }
 
-const results = { none: [], hogtail: [], 'hogtail (memory only)': [], 'posthog-js': [] };
+const results = { none: [], hogtail: [], 'hogtail (memory only)': [], [WRITE_ONLY]: [], 'posthog-js': [] };
 for (let round = 0; round < ROUNDS; round++) {
   for (const sdk of Object.keys(results)) {
     const result = await run(sdk);
@@ -130,7 +144,7 @@ const perClick = (sdk, key) => (median(results[sdk].map((r) => r[key])) - median
 const single = (sdk, key) => median(results[sdk].map((r) => r[key])) - median(results.none.map((r) => r[key]));
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const row = (sdk) =>
-  `| ${sdk} | ${fmt(perClick(sdk, 'handlerMs'), 1)} | ${fmt(single(sdk, 'medianUs'), 1)} | ${fmt(single(sdk, 'p90Us'), 1)} | ${fmt(perClick(sdk, 'busyMs'), 1)} | ${fmt(median(results[sdk].map((r) => r.arrived)))} / ${fmt(CLICKS)} | ${median(results[sdk].map((r) => r.errors))} |`;
+  `| ${sdk} | ${fmt(perClick(sdk, 'handlerMs'), 1)} | ${fmt(single(sdk, 'medianUs'), 1)} | ${fmt(single(sdk, 'p90Us'), 1)} | ${fmt(perClick(sdk, 'busyMs'), 1)} | ${noSdk(sdk) ? '–' : `${fmt(median(results[sdk].map((r) => r.arrived)))} / ${fmt(CLICKS)}`} | ${median(results[sdk].map((r) => r.errors))} |`;
 const ratio = (key) => perClick('hogtail', key) / perClick('posthog-js', key);
 const singleRatio = (key) => single('hogtail', key) / single('posthog-js', key);
 
@@ -148,8 +162,10 @@ task; median of ${ROUNDS} rounds, a fresh browser context each, minus the same p
 ${row('hogtail')}
 ${row('hogtail (memory only)')}
 ${row('posthog-js')}
+${row(WRITE_ONLY)}
 
 hogtail / posthog-js: ${fmt(ratio('handlerMs') * 100, 1)} % of the mean handler time, ${fmt(singleRatio('medianUs') * 100, 1)} % of the median, ${fmt(singleRatio('p90Us') * 100, 1)} % of the p90, ${fmt(ratio('busyMs') * 100, 1)} % of the busy time (goal: at most 10 %).
+The durable write alone (no SDK, last row) is ${fmt((single(WRITE_ONLY, 'medianUs') / single('posthog-js', 'medianUs')) * 100, 1)} % of posthog-js's median click and ${fmt((perClick(WRITE_ONLY, 'busyMs') / perClick('posthog-js', 'busyMs')) * 100, 1)} % of its busy time.
 
 - *handler*: \`performance.now()\` around dispatching the click and the microtasks it queued (with hogtail, the durable queue's
   localStorage write of the click's event, and at every 20th click, if no request is out, the start of one: the batch and its compression).
@@ -159,6 +175,9 @@ hogtail / posthog-js: ${fmt(ratio('handlerMs') * 100, 1)} % of the mean handler 
   from the first click until every event arrived at a local collector (batching, compression, requests, storage writes
   included). The page is static between clicks; an app that changes the page on click makes posthog-js's \`getComputedStyle\`
   walk (it checks \`cursor: pointer\` on every ancestor) force a style recalculation, which hogtail never asks for.
+- *${WRITE_ONLY}*: the page alone writes, in each click's task, one localStorage value of ${fmt(WRITE_CHARS)} characters (the size of
+  hogtail's event for this click) and removes them 20 at a time later, as hogtail's queue does after a delivery: what making each
+  click durable before its task ends costs by itself, the floor of any SDK that keeps docs/guarantees.md §2 for clicks.
 - *hogtail (memory only)*: the same script with \`persistence: 'memory'\`; the difference to *hogtail* is the durable queue's
   localStorage writes (the click's event, written before its task ends so that even a crash keeps it, and the removal once
   delivered). The rest is the element walk and chain (\`src/browser/autocapture\`) and the client's \`capture()\` (page
