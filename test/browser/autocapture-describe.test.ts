@@ -116,6 +116,14 @@ group('autocapture element description', () => {
     expect(all.$elements_chain).toContain('attr__data-ok="fine"');
   });
 
+  it('class names one space apart, whatever whitespace the page used; a secret-looking name (card-num) hides text with punctuation in it too', () => {
+    document.body.innerHTML = '<div><button class="  zeta   alpha\tbeta\n">Go</button><button name="card-num" class="pay">Pay 12</button></div>';
+    expect(chainOf('button.zeta').split(';')[0]).toBe('button.alpha.beta.zeta:attr__class="zeta alpha beta"nth-child="1"nth-of-type="1"text="Go"');
+    const secret = props('button.pay');
+    expect(secret.$el_text).toBeUndefined();
+    expect(JSON.stringify(secret)).not.toContain('Pay 12');
+  });
+
   it('walks at most 15 ancestors, and through a shadow root to its host', () => {
     document.body.innerHTML = '<div id="deep"></div><my-widget id="host"></my-widget>';
     let node = document.querySelector('#deep')!;

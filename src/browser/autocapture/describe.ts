@@ -104,7 +104,8 @@ export function describe(path: Element[], eventType: string, settings: DescribeS
         continue;
       }
       if (name === 'class') {
-        classes = value = limit(value.trim().split(/\s+/).join(' '));
+        // One space between names; most class attributes have that already (no split for them).
+        classes = value = limit(/^\s|\s$|\s\s|[^\S ]/.test(value) ? value.trim().split(/\s+/).join(' ') : value);
       } else {
         value = limit(value);
         if (name === 'id') id = value;
