@@ -39,5 +39,5 @@ export const exceptionMethods: Pick<Methods, 'captureException' | 'startExceptio
     running.get(rt)?.();
     running.delete(rt);
   },
-  addExceptionStep: (rt) => rt.warn('exception steps', 'addExceptionStep(): exception step history is not part of hogtail; nothing happens'),
+  addExceptionStep: (rt) => rt.warn('exception steps', 'addExceptionStep(): exception step history is not supported by hogtail; it has no effect'),
 };

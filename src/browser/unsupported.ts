@@ -57,7 +57,7 @@ export function unsupportedMethods(warn: (key: string, message: string) => void)
     for (const entry of names.split(' ')) {
       const [name, kind] = entry.split(':') as [string, string?];
       methods[name] = (callback) => {
-        warn(product, `${name}(): ${product} is not part of hogtail; nothing happens`);
+        warn(product, `${name}(): ${product} is not supported by hogtail; it has no effect`);
         return EMPTY[kind!]?.(callback); // a method of no kind has no entry: undefined
       };
     }
