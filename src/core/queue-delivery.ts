@@ -32,8 +32,8 @@ export interface Delivery {
   putBackInFront(entries: Entry[]): void;
   /** flush(): send everything now, not at the next interval. */
   drain(): void;
-  /** close(): no timer fires after this. */
-  stop(): void;
+  /** close(): no timer fires after this (a server client's; undefined in the script tag). */
+  stop: (() => void) | undefined;
 }
 
 function retryError(count: number, result: Extract<DeliveryResult, { kind: 'retry' }>, failures: number, delay: number): TransportError {
@@ -79,6 +79,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   let warned = false;
   let intervalTimer: TimerHandle | undefined;
   let backoffTimer: TimerHandle | undefined;
+  const closed = () => !BROWSER_BUILD && state.closed; // only a server client closes its queue
 
   function putBackInFront(entries: Entry[]): void {
     if (lookahead) reserved = 0; // the front changed: what was announced is no longer next
@@ -86,7 +87,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   }
 
   function schedulePump(): void {
-    if (pumpScheduled || state.closed) return;
+    if (pumpScheduled || closed()) return;
     pumpScheduled = true;
     // A microtask: capture() returns before any body is built or compressed.
     queueMicrotask(() => {
@@ -103,7 +104,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   }
 
   function pump(): void {
-    if (state.closed || sending || backoffTimer !== undefined) return;
+    if (closed() || sending || backoffTimer !== undefined) return;
     if (line.count === 0) {
       state.draining = false;
       state.settleWaiters();
@@ -114,7 +115,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   }
 
   function armInterval(): void {
-    if (intervalTimer !== undefined || state.closed) return;
+    if (intervalTimer !== undefined || closed()) return;
     intervalTimer = setBackgroundTimeout(() => {
       intervalTimer = undefined;
       state.draining = true;
@@ -157,7 +158,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     const batch = state.inFlight;
     state.inFlight = [];
     // close() already reported these as dropped; a late success changes nothing for the caller.
-    if (state.closed) return;
+    if (closed()) return;
     if (result.kind === 'retry') return retryLater(batch, result);
     if (usedSplit) splitStack.pop();
     failures = 0;
@@ -201,14 +202,11 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     putBackInFront,
     drain() {
       state.draining = true;
-      if (intervalTimer !== undefined) clearTimeout(intervalTimer);
+      clearTimeout(intervalTimer); // a no-op for undefined, in browsers and Node alike
       intervalTimer = undefined;
       schedulePump();
     },
-    stop() {
-      if (intervalTimer !== undefined) clearTimeout(intervalTimer);
-      if (backoffTimer !== undefined) clearTimeout(backoffTimer);
-      intervalTimer = backoffTimer = undefined;
-    },
+    // Only close() stops the loop (closed, it arms no timer again), and the script tag has no close().
+    stop: BROWSER_BUILD ? undefined : () => [intervalTimer, backoffTimer].forEach((timer) => clearTimeout(timer)),
   };
 }

@@ -49,8 +49,8 @@ export function createQueue(options: QueueOptions): Queue {
     drop(events, reason, message, status) {
       if (events.length === 0) return;
       countDrop(reason, events.length);
-      // What a shutdown leaves stays in durable storage for the next run to send.
-      if (reason !== 'shutdown') persistence?.removed(events);
+      // What a shutdown leaves stays in durable storage for the next run to send (a page never shuts down).
+      if (BROWSER_BUILD || reason !== 'shutdown') persistence?.removed(events);
       // A loop, not .map: drops happen in promise reactions, out of a page's patched map's reach.
       const uuids: string[] = [];
       for (const event of events) uuids.push(event.uuid);
@@ -121,7 +121,7 @@ export function createQueue(options: QueueOptions): Queue {
       if (BROWSER_BUILD || state.closed) return;
       state.reportEvictions();
       state.closed = true;
-      delivery.stop();
+      delivery.stop!();
       const queued = state.inFlight.concat(line.clear()).map((entry) => entry.event);
       const left = persistence?.retain ? persistence.retain(queued) : queued;
       state.drop(left, 'shutdown', `${left.length} event(s) were still undelivered when the client shut down (deadline reached or server unreachable).`);
