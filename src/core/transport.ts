@@ -76,7 +76,7 @@ export function classifyResponse(response: HttpResponse, host = 'the host'): Del
       kind: 'retry',
       status,
       misconfigured: true,
-      message: `${host} answered ${status} with something that is not a PostHog answer (${JSON.stringify(response.body.trim().slice(0, 60))}); events kept, check the host option`,
+      message: `${host} answered ${status} with something that is not a PostHog answer (${JSON.stringify(response.body.trim().slice(0, 60))}); events kept; check the host`,
     };
   }
   const text = response.body.trim().slice(0, 300);

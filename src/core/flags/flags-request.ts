@@ -4,6 +4,7 @@
  * server SDKs send them) and `flag_keys_to_evaluate` when only some flags are wanted. An older
  * server gets the same body at `POST {host}/decide/?v=3`, which reads `token` too.
  */
+import { BROWSER_BUILD } from '../build-flags';
 import type { DecideOverrides } from './decide';
 
 export interface FlagsRequestExtras {
@@ -24,8 +25,9 @@ export function flagsBody(apiKey: string, distinctId: string, overrides: DecideO
     groups: overrides.groups ?? {},
     person_properties: overrides.personProperties ?? {},
     group_properties: overrides.groupProperties ?? {},
-    geoip_disable: extras.geoipDisable === true,
+    // The browser has no extras (its minifier drops them).
+    geoip_disable: !BROWSER_BUILD && extras.geoipDisable === true,
     // Undefined, so left out, unless only some flags are wanted.
-    flag_keys_to_evaluate: extras.flagKeys,
+    flag_keys_to_evaluate: BROWSER_BUILD ? undefined : extras.flagKeys,
   });
 }
