@@ -68,7 +68,7 @@ function isPostHogAnswer(body: string): boolean {
  * Classifies a response by the real server's rules (docs/wire-protocol.md, "Statuses").
  * @param host named in the message when a 2xx is not a PostHog answer (a misconfigured host).
  */
-export function classifyResponse(response: HttpResponse, host = 'the host'): DeliveryResult {
+export function classifyResponse(response: HttpResponse, host: string): DeliveryResult {
   const { status } = response;
   if (status >= 200 && status < 300) {
     if (isPostHogAnswer(response.body)) return { kind: 'ok' };
