@@ -32,12 +32,11 @@ export function startExceptions(rt: Runtime, kinds?: ExceptionKinds): void {
   running.set(rt, stop);
 }
 
-export const exceptionMethods: Pick<Methods, 'captureException' | 'startExceptionAutocapture' | 'stopExceptionAutocapture' | 'addExceptionStep'> = {
+export const exceptionMethods: Pick<Methods, 'captureException' | 'startExceptionAutocapture' | 'stopExceptionAutocapture'> = {
   captureException: (rt, error, properties) => track(rt, '$exception', exceptionEventProperties(error, properties, CAPTURE_EXCEPTION_SDK_FRAMES)),
   startExceptionAutocapture: (rt, config) => startExceptions(rt, config && exceptionKinds(config)),
   stopExceptionAutocapture(rt) {
     running.get(rt)?.();
     running.delete(rt);
   },
-  addExceptionStep: (rt) => rt.warn('exception steps', 'addExceptionStep(): exception step history is not supported by hogtail; it has no effect'),
 };
