@@ -7,8 +7,8 @@ import type { FlagsListener, Properties } from './types';
 
 export interface FlagsState {
   readonly listeners: Set<FlagsListener>;
-  /** One flags request; set by init() (undefined before, and when flags are off it does nothing). */
-  fetchFlags?: () => Promise<void> | undefined;
+  /** One flags request; set by init() (undefined before, and when flags are off). */
+  fetchFlags?: () => Promise<void>;
   /** Requests run one after another on this chain. */
   chain: Promise<void>;
   /** True from a reload until its request starts, so a burst of reloads adds one request. */
