@@ -53,7 +53,7 @@ function applyAnswer(
   if (result.kind === 'ok') {
     state.stats.delivered += batch.length;
     options.persistence?.removed(events);
-    options.onDelivered?.(events);
+    if (!BROWSER_BUILD) options.onDelivered?.(events);
   } else if (result.kind === 'reject') {
     state.drop(events, 'rejected', `${batch.length} event(s) dropped: ${result.message}`, result.status);
   } else if (batch.length === 1) {
@@ -66,7 +66,7 @@ function applyAnswer(
 
 export function createDelivery(state: QueueState, options: QueueOptions, retry: RetryOptions): Delivery {
   const { line, stats } = state;
-  const random = options.random ?? Math.random;
+  const random = (!BROWSER_BUILD && options.random) || Math.random;
   // `BROWSER_BUILD ? undefined :` lets the minifier drop the lookahead from the script tag.
   const lookahead = BROWSER_BUILD ? undefined : options.lookahead;
   /** Sizes of the segments to send next while isolating a bad event, top = next. */
