@@ -19,7 +19,8 @@ export interface QueueState {
   inFlight: Entry[];
   draining: boolean;
   closed: boolean;
-  readonly stats: QueueStats;
+  /** The counters of stats(), which adds `pending`. */
+  readonly stats: Omit<QueueStats, 'pending'>;
   drop(events: QueuedEvent[], reason: DropReason, message: string, status?: number): void;
   settleWaiters(all?: boolean): void;
   reportEvictions(): void;

@@ -17,7 +17,7 @@ import { DroppedEventsError, type DropReason } from './errors';
 import type { QueuedEvent } from './event';
 import { createDelivery, type QueueState } from './queue-delivery';
 import { createWaitingLine, makeEntry } from './queue-line';
-import type { Queue, QueueOptions, QueueStats } from './queue-types';
+import type { Queue, QueueOptions } from './queue-types';
 
 export type { Lookahead, Queue, QueueOptions, QueuePersistence, QueueStats } from './queue-types';
 
@@ -34,7 +34,7 @@ export function createQueue(options: QueueOptions): Queue {
   let restoreSeq = 0;
   let waiters: Waiter[] = [];
   let evicted: QueuedEvent[] = [];
-  const stats: QueueStats = { enqueued: 0, delivered: 0, dropped: {}, requests: 0, retries: 0, pending: 0 };
+  const stats: QueueState['stats'] = { enqueued: 0, delivered: 0, dropped: {}, requests: 0, retries: 0 };
 
   function countDrop(reason: DropReason, count = 1): void {
     stats.dropped[reason] = (stats.dropped[reason] ?? 0) + count;
