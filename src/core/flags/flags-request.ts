@@ -4,8 +4,8 @@
  * server SDKs send them) and `flag_keys_to_evaluate` when only some flags are wanted. An older
  * server gets the same body at `POST {host}/decide/?v=3`, which reads `token` too.
  */
-import { BROWSER_BUILD } from '../build-flags';
 import type { DecideOverrides } from './decide';
+import { BROWSER_BUILD } from '../build-flags';
 
 export interface FlagsRequestExtras {
   /** Ask the server not to locate the user from the request's address. */
