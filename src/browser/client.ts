@@ -183,7 +183,7 @@ export function createClient(features: Features): Hogtail {
     (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
       if (rt) return guard(name, () => method(rt!, ...args));
       if (early.length < 1_000) early.push([name, args]);
-      else reporter.report(new InvalidEventError(`${name}() dropped: 1,000 calls already wait for init()`, 'invalid', undefined));
+      else reporter.report(new InvalidEventError(`${name}() dropped: 1,000 calls wait for init()`, 'invalid', undefined));
       return undefined;
     };
   }

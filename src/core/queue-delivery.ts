@@ -59,7 +59,7 @@ function applyAnswer(
     state.drop(events, 'rejected', `${batch.length} event(s) dropped: ${result.message}`, result.status);
   } else if (batch.length === 1) {
     const reason = result.status === 413 ? 'too_large' : 'rejected';
-    state.drop(events, reason, `event ${events[0]!.uuid} dropped: ${result.message}; the rest of its request is delivered`, result.status);
+    state.drop(events, reason, `event ${events[0]!.uuid} dropped: ${result.message}; the rest is delivered`, result.status);
   } else {
     split();
   }

@@ -73,7 +73,7 @@ export function createQueue(options: QueueOptions): Queue {
       state.drop(
         events,
         'queue_full',
-        `queue full (maxQueueSize ${options.maxQueueSize}, maxQueueBytes ${options.maxQueueBytes}): ${events.length} oldest event(s) dropped. Raise the limits or check that the server is reachable.`,
+        `queue full (maxQueueSize ${options.maxQueueSize}, maxQueueBytes ${options.maxQueueBytes}): ${events.length} oldest event(s) dropped. Raise the limits or check the host is reachable.`,
       );
     },
   };
