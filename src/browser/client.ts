@@ -108,7 +108,7 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
   rt.repaired = 0;
   const repair = (what: string, value: unknown) => {
     rt.repaired++;
-    rt.report(new HogtailError(`stored ${what} was unusable (${describe(value)}); replaced with a fresh value`));
+    rt.report(new HogtailError(`stored ${what} was unusable (${describe(value)}); reset`));
   };
   rt.states = createStateStore(store, key, token, config.bootstrap, backing, repair);
   if (stored !== null && rt.consent === 'pending') {

@@ -25,7 +25,7 @@ export function startExceptions(rt: Runtime, kinds?: ExceptionKinds): void {
     (properties) => track(rt, '$exception', properties),
     (type) => {
       rt.queue.countDrop('rate_limited'); // seen in stats().dropped.rate_limited
-      rt.debug(`$exception (${type}) not captured: rate limited`);
+      rt.debug(`$exception (${type}) not captured (rate limited)`);
     },
     kinds,
   );

@@ -99,7 +99,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
         state.reportEvictions();
         pump();
       } catch (error) {
-        options.onWarning?.(new HogtailError(`the queue could not send (${textOf(error)}); it retries at the next capture or flush`));
+        options.onWarning?.(new HogtailError(`sending failed (${textOf(error)}); retried at the next capture or flush`));
       }
     });
   }
