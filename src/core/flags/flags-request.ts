@@ -27,7 +27,7 @@ export function flagsBody(apiKey: string, distinctId: string, overrides: DecideO
     group_properties: overrides.groupProperties ?? {},
     // The browser has no extras (its minifier drops them).
     geoip_disable: !BROWSER_BUILD && extras.geoipDisable === true,
-    // Undefined, so left out, unless only some flags are wanted.
-    flag_keys_to_evaluate: BROWSER_BUILD ? undefined : extras.flagKeys,
+    // Undefined, so left out, unless only some flags are wanted (never by the browser).
+    ...(!BROWSER_BUILD && { flag_keys_to_evaluate: extras.flagKeys }),
   });
 }
