@@ -33,8 +33,8 @@ export interface Delivery {
   putBackInFront(entries: Entry[]): void;
   /** flush(): send everything now, not at the next interval. */
   drain(): void;
-  /** close(): no timer fires after this (a server client's; undefined in the script tag). */
-  stop: (() => void) | undefined;
+  /** close(): no timer fires after this (a server client's; absent from the script tag). */
+  stop?: () => void;
 }
 
 function retryError(count: number, result: Extract<DeliveryResult, { kind: 'retry' }>, failures: number, delay: number): TransportError {
@@ -208,6 +208,6 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
       schedulePump();
     },
     // Only close() stops the loop (closed, it arms no timer again), and the script tag has no close().
-    stop: BROWSER_BUILD ? undefined : () => [intervalTimer, backoffTimer].forEach((timer) => clearTimeout(timer)),
+    ...(!BROWSER_BUILD && { stop: () => [intervalTimer, backoffTimer].forEach((timer) => clearTimeout(timer)) }),
   };
 }
