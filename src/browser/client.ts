@@ -93,13 +93,12 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
     hooks: LITE ? undefined : features.hooks,
     options: features.options,
     sessionListeners: new Set(),
-    verbose: false,
   } as { -readonly [K in keyof Runtime]: Runtime[K] };
   rt.setDebug = (enabled) => {
     rt.verbose = enabled;
     reporting.setDebug(enabled);
   };
-  rt.setDebug(config.debug === true);
+  rt.setDebug(config.debug === true); // sets `verbose`
   // Only the consent modes need the gate; everyone else writes storage directly.
   const store = !LITE && real && (config.cookieless_mode || config.opt_out_persistence_by_default) ? gateStorage(real, () => persistAllowed(rt)) : real;
   const key = base + 'p';

@@ -12,12 +12,12 @@ export interface FlagsState {
   /** Requests run one after another on this chain. */
   chain: Promise<void>;
   /** True from a reload until its request starts, so a burst of reloads adds one request. */
-  queued: boolean;
+  queued?: boolean;
   propsOf?: FlagsSnapshot | undefined;
   props?: Properties | undefined;
 }
 
-export const createFlagsState = (): FlagsState => ({ listeners: new Set(), chain: Promise.resolve(), queued: false });
+export const createFlagsState = (): FlagsState => ({ listeners: new Set(), chain: Promise.resolve() });
 
 /** `$feature/<key>` and `$active_feature_flags`, computed once per set of flags. */
 export function flagProperties(flags: FlagsState, current: FlagsSnapshot | undefined): Properties | undefined {

@@ -18,7 +18,8 @@ export interface QueueState {
   readonly line: WaitingLine;
   inFlight: Entry[];
   draining: boolean;
-  closed: boolean;
+  /** Set by close() (a server client's only). */
+  closed?: boolean;
   /** The counters of stats(), which adds `pending`. */
   readonly stats: Omit<QueueStats, 'pending'>;
   drop(events: QueuedEvent[], reason: DropReason, message: string, status?: number): void;

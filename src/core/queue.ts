@@ -44,7 +44,6 @@ export function createQueue(options: QueueOptions): Queue {
     line,
     inFlight: [],
     draining: false,
-    closed: false,
     stats,
     drop(events, reason, message, status) {
       if (events.length === 0) return;
