@@ -17,7 +17,7 @@ import { textOf } from './text-of';
 export interface QueueState {
   readonly line: WaitingLine;
   inFlight: Entry[];
-  draining: boolean;
+  draining?: boolean;
   /** Set by close() (a server client's only). */
   closed?: boolean;
   /** The counters of stats(), which adds `pending`. */

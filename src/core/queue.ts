@@ -43,7 +43,6 @@ export function createQueue(options: QueueOptions): Queue {
   const state: QueueState = {
     line,
     inFlight: [],
-    draining: false,
     stats,
     drop(events, reason, message, status) {
       if (events.length === 0) return;
