@@ -93,13 +93,12 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
     hooks: LITE ? undefined : features.hooks,
     options: features.options,
     sessionListeners: new Set(),
-    verbose: false,
   } as { -readonly [K in keyof Runtime]: Runtime[K] };
   rt.setDebug = (enabled) => {
     rt.verbose = enabled;
     reporting.setDebug(enabled);
   };
-  rt.setDebug(config.debug === true);
+  rt.setDebug(config.debug === true); // sets `verbose`
   // Only the consent modes need the gate; everyone else writes storage directly.
   const store = !LITE && real && (config.cookieless_mode || config.opt_out_persistence_by_default) ? gateStorage(real, () => persistAllowed(rt)) : real;
   const key = base + 'p';
@@ -108,7 +107,7 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
   rt.repaired = 0;
   const repair = (what: string, value: unknown) => {
     rt.repaired++;
-    rt.report(new HogtailError(`stored ${what} was unusable (${describe(value)}); replaced with a fresh value`));
+    rt.report(new HogtailError(`stored ${what} was unusable (${describe(value)}); reset`));
   };
   rt.states = createStateStore(store, key, token, config.bootstrap, backing, repair);
   if (stored !== null && rt.consent === 'pending') {
@@ -183,7 +182,7 @@ export function createClient(features: Features): Hogtail {
     (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
       if (rt) return guard(name, () => method(rt!, ...args));
       if (early.length < 1_000) early.push([name, args]);
-      else reporter.report(new InvalidEventError(`${name}() dropped: 1,000 calls already wait for init()`, 'invalid', undefined));
+      else reporter.report(new InvalidEventError(`${name}() dropped: 1,000 calls wait for init()`, 'invalid', undefined));
       return undefined;
     };
   }

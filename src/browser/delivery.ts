@@ -52,7 +52,7 @@ export function startDelivery(store: Storage | undefined, rt: Runtime): { queue:
     removeKey(store, lostKey);
     queue.countDrop('queue_full', lostBefore);
     const error = new DroppedEventsError(
-      `${lostBefore} event(s) of an earlier page were lost: over max_stored_events / max_stored_chars when it closed, and too many for its unload beacon. Raise the caps or capture less at once.`,
+      `${lostBefore} event(s) of an earlier page lost: over max_stored_events / max_stored_chars and too many for its unload beacon. Raise the limits or capture less.`,
       'queue_full',
       [],
     );

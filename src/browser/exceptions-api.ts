@@ -8,9 +8,6 @@ import { track } from './capture';
 import { exceptionEventProperties, exceptionKinds, startExceptionAutocapture, type ExceptionKinds } from './exceptions';
 import type { Methods, Runtime } from './runtime';
 
-/** The stop function of each client's running autocapture. */
-const running = new WeakMap<Runtime, () => void>();
-
 /**
  * Frames on top of the app's when it calls client.captureException(): exceptionEventProperties,
  * the method below, the client's guard callback, the guard, the client's public wrapper (client.ts).
@@ -19,25 +16,23 @@ const CAPTURE_EXCEPTION_SDK_FRAMES = 5;
 
 /** `kinds`: what capture_exceptions picked; startExceptionAutocapture() (no option) takes the default. */
 export function startExceptions(rt: Runtime, kinds?: ExceptionKinds): void {
-  if (running.has(rt)) return;
-  const stop = startExceptionAutocapture(
+  if (rt.stopExceptions) return;
+  rt.stopExceptions = startExceptionAutocapture(
     window,
     (properties) => track(rt, '$exception', properties),
     (type) => {
       rt.queue.countDrop('rate_limited'); // seen in stats().dropped.rate_limited
-      rt.debug(`$exception (${type}) not captured: rate limited`);
+      rt.debug(`$exception (${type}) not captured (rate limited)`);
     },
     kinds,
   );
-  running.set(rt, stop);
 }
 
-export const exceptionMethods: Pick<Methods, 'captureException' | 'startExceptionAutocapture' | 'stopExceptionAutocapture' | 'addExceptionStep'> = {
+export const exceptionMethods: Pick<Methods, 'captureException' | 'startExceptionAutocapture' | 'stopExceptionAutocapture'> = {
   captureException: (rt, error, properties) => track(rt, '$exception', exceptionEventProperties(error, properties, CAPTURE_EXCEPTION_SDK_FRAMES)),
   startExceptionAutocapture: (rt, config) => startExceptions(rt, config && exceptionKinds(config)),
   stopExceptionAutocapture(rt) {
-    running.get(rt)?.();
-    running.delete(rt);
+    rt.stopExceptions?.();
+    rt.stopExceptions = undefined;
   },
-  addExceptionStep: (rt) => rt.warn('exception steps', 'addExceptionStep(): exception step history is not part of hogtail; nothing happens'),
 };

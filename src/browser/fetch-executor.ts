@@ -46,7 +46,7 @@ export const fetchExecutor: HttpExecutor = async ({ url, body, headers, timeoutM
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new Error(`no complete answer within ${timeoutMs} ms`));
+      reject(new Error(`timed out after ${timeoutMs} ms`));
     }, timeoutMs);
   });
   const exchange = async () => {

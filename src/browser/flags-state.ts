@@ -7,17 +7,17 @@ import type { FlagsListener, Properties } from './types';
 
 export interface FlagsState {
   readonly listeners: Set<FlagsListener>;
-  /** One flags request; set by init() (undefined before, and when flags are off it does nothing). */
-  fetchFlags?: () => Promise<void> | undefined;
+  /** One flags request; set by init() (undefined before, and when flags are off). */
+  fetchFlags?: () => Promise<void>;
   /** Requests run one after another on this chain. */
   chain: Promise<void>;
   /** True from a reload until its request starts, so a burst of reloads adds one request. */
-  queued: boolean;
+  queued?: boolean;
   propsOf?: FlagsSnapshot | undefined;
   props?: Properties | undefined;
 }
 
-export const createFlagsState = (): FlagsState => ({ listeners: new Set(), chain: Promise.resolve(), queued: false });
+export const createFlagsState = (): FlagsState => ({ listeners: new Set(), chain: Promise.resolve() });
 
 /** `$feature/<key>` and `$active_feature_flags`, computed once per set of flags. */
 export function flagProperties(flags: FlagsState, current: FlagsSnapshot | undefined): Properties | undefined {

@@ -66,12 +66,13 @@ export function startFlags(rt: Runtime): void {
   const bootstrap = config.bootstrap;
   // Server-rendered flags are as fresh as the page: they replace what an earlier page stored.
   if (bootstrap?.featureFlags) apply(rt, { flags: bootstrap.featureFlags, payloads: bootstrap.featureFlagPayloads ?? {} });
-  const off = config.advanced_disable_decide || config.advanced_disable_feature_flags || config.advanced_disable_flags;
+  flags.listeners.forEach((listener) => notify(rt, listener)); // each is told only if flags are known
+  // Flags off: no request and no poll; what bootstrap gave is all there is.
+  if (config.advanced_disable_decide || config.advanced_disable_feature_flags || config.advanced_disable_flags) return;
   // `&config=true`: the answer carries the project's config as decide's did (supportedCompression,
   // autocapture_opt_out), as posthog-js asked for it before it moved that config to a file of its own.
   const client = createFlagsClient({ ...endpoint, executor: fetchExecutor, headers: {}, query: '&config=true' });
   flags.fetchFlags = () => {
-    if (off) return undefined;
     const state = states.state;
     return client
       .fetch(state.distinct_id, { groups: state.$groups, personProperties: state.fp, groupProperties: state.fg })
@@ -84,7 +85,6 @@ export function startFlags(rt: Runtime): void {
       // An Error always: the flags client's, or one thrown above (listeners and storage are guarded).
       .catch((error: Error) => rt.report(new HogtailError(`feature flags not updated: ${error.message}`)));
   };
-  flags.listeners.forEach((listener) => notify(rt, listener)); // each is told only if flags are known
   reloadFlags(flags);
   const every = numberOption(config.flags_poll_interval_ms, 300_000);
   // Paused while hidden: a background tab needs no fresh flags, and the next trigger brings them.

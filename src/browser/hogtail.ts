@@ -57,7 +57,6 @@ export interface Hogtail extends UnsupportedMethods {
   /** Starts capturing uncaught errors and unhandled rejections; `config` picks as `capture_exceptions`'s object does. */
   startExceptionAutocapture(config?: Record<string, unknown>): void;
   stopExceptionAutocapture(): void;
-  addExceptionStep(message: string, properties?: Properties): void;
   captureTraceFeedback(traceId: string | number, feedback: string): void;
   captureTraceMetric(traceId: string | number, metricName: string, metricValue: string | number | boolean): void;
   opt_out_capturing(): void;

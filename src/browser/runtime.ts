@@ -39,6 +39,8 @@ export interface Runtime {
   readonly sessionListeners: Set<SessionIdListener>;
   /** Run at pagehide before the beacon is built (`$pageleave`). */
   onLeave?: () => void;
+  /** Stops the running exception autocapture (exceptions-api.ts), while one runs. */
+  stopExceptions?: (() => void) | undefined;
   /** The uuid of the last `$pageview`. */
   pageViewId?: string;
   /** The app's event hooks (before-send.ts), in the builds that have them. */

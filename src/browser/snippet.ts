@@ -17,7 +17,7 @@ export function replay(client: Hogtail, calls: readonly Call[]): void {
   for (const [name, ...args] of calls) {
     const method = (client as unknown as Record<string, unknown>)[name];
     if (typeof method === 'function') method.apply(client, args);
-    else console.warn(`[hogtail] posthog.${name}() is not supported; ignored`);
+    else console.warn(`[hogtail] posthog.${name}() is not supported by hogtail; it has no effect`);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Methods of posthog-js (every one the official snippet stubs) for products hogtail does not
- * have: session recording, surveys UI, early access, the toolbar, logs, identity verification and
- * extensions. Each exists so a page written for posthog-js keeps running: it never throws, returns
+ * have: session recording, surveys UI, early access, the toolbar, logs, identity verification,
+ * extensions and exception step history. Each exists so a page written for posthog-js keeps running: it never throws, returns
  * what posthog-js returns when the product is off, and warns once naming the product.
  */
 type Callback = (items: never[], context?: unknown) => void;
@@ -27,6 +27,7 @@ export interface UnsupportedMethods {
   setIdentity(distinctId: string, hash: string): void;
   clearIdentity(): void;
   getExtension(name: string): undefined;
+  addExceptionStep(message: string, properties?: Record<string, unknown>): void;
 }
 
 /** What each kind of method returns (a method of no kind: nothing): false, '', a callback given [], an unsubscribe, a promise. */
@@ -47,7 +48,8 @@ const TABLE =
   'the toolbar|loadToolbar:f;' +
   'logs|captureLog;' +
   'identity verification|setIdentity clearIdentity;' +
-  'extensions|getExtension';
+  'extensions|getExtension;' +
+  'exception step history|addExceptionStep';
 
 /** The methods, each warning once (through `warn`) that `product` is not part of hogtail. */
 export function unsupportedMethods(warn: (key: string, message: string) => void): UnsupportedMethods {
@@ -57,7 +59,7 @@ export function unsupportedMethods(warn: (key: string, message: string) => void)
     for (const entry of names.split(' ')) {
       const [name, kind] = entry.split(':') as [string, string?];
       methods[name] = (callback) => {
-        warn(product, `${name}(): ${product} is not part of hogtail; nothing happens`);
+        warn(product, `${name}(): ${product} is not supported by hogtail; it has no effect`);
         return EMPTY[kind!]?.(callback); // a method of no kind has no entry: undefined
       };
     }

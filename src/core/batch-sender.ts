@@ -14,8 +14,8 @@ export interface BatchSenderOptions {
   compress?: Compressor | undefined;
   historicalMigration?: boolean;
   timeoutMs: number;
-  /** Extra headers (the browser sends text/plain to avoid a CORS preflight). */
-  contentType?: string;
+  /** The servers send application/json; the browser text/plain, which needs no CORS preflight. */
+  contentType: string;
   /**
    * How a gzip body is announced: 'header' (`Content-Encoding: gzip`, the server-SDK convention,
    * Node and edge) or 'query' (`?compression=gzip-js`, which a browser can send without a CORS
@@ -64,7 +64,7 @@ export function createBatchSender(options: BatchSenderOptions, preparedBody?: Pr
   const compressed = options.compress !== undefined;
   const byHeader = !BROWSER_BUILD && compressed && options.gzipSignal === 'header';
   const url = batchUrl(options.host, compressed && !byHeader);
-  const headers: Record<string, string> = { 'Content-Type': options.contentType ?? 'application/json' };
+  const headers: Record<string, string> = { 'Content-Type': options.contentType };
   if (byHeader) headers['Content-Encoding'] = 'gzip';
 
   return async (events) => {

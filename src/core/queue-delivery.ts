@@ -17,9 +17,11 @@ import { textOf } from './text-of';
 export interface QueueState {
   readonly line: WaitingLine;
   inFlight: Entry[];
-  draining: boolean;
-  closed: boolean;
-  readonly stats: QueueStats;
+  draining?: boolean;
+  /** Set by close() (a server client's only). */
+  closed?: boolean;
+  /** The counters of stats(), which adds `pending`. */
+  readonly stats: Omit<QueueStats, 'pending'>;
   drop(events: QueuedEvent[], reason: DropReason, message: string, status?: number): void;
   settleWaiters(all?: boolean): void;
   reportEvictions(): void;
@@ -32,8 +34,8 @@ export interface Delivery {
   putBackInFront(entries: Entry[]): void;
   /** flush(): send everything now, not at the next interval. */
   drain(): void;
-  /** close(): no timer fires after this. */
-  stop(): void;
+  /** close(): no timer fires after this (a server client's; absent from the script tag). */
+  stop?: () => void;
 }
 
 function retryError(count: number, result: Extract<DeliveryResult, { kind: 'retry' }>, failures: number, delay: number): TransportError {
@@ -53,12 +55,12 @@ function applyAnswer(
   if (result.kind === 'ok') {
     state.stats.delivered += batch.length;
     options.persistence?.removed(events);
-    options.onDelivered?.(events);
+    if (!BROWSER_BUILD) options.onDelivered?.(events);
   } else if (result.kind === 'reject') {
     state.drop(events, 'rejected', `${batch.length} event(s) dropped: ${result.message}`, result.status);
   } else if (batch.length === 1) {
     const reason = result.status === 413 ? 'too_large' : 'rejected';
-    state.drop(events, reason, `event ${events[0]!.uuid} dropped: ${result.message}; the rest of its request is delivered`, result.status);
+    state.drop(events, reason, `event ${events[0]!.uuid} dropped: ${result.message}; the rest is delivered`, result.status);
   } else {
     split();
   }
@@ -66,7 +68,7 @@ function applyAnswer(
 
 export function createDelivery(state: QueueState, options: QueueOptions, retry: RetryOptions): Delivery {
   const { line, stats } = state;
-  const random = options.random ?? Math.random;
+  const random = (!BROWSER_BUILD && options.random) || Math.random;
   // `BROWSER_BUILD ? undefined :` lets the minifier drop the lookahead from the script tag.
   const lookahead = BROWSER_BUILD ? undefined : options.lookahead;
   /** Sizes of the segments to send next while isolating a bad event, top = next. */
@@ -79,6 +81,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   let warned = false;
   let intervalTimer: TimerHandle | undefined;
   let backoffTimer: TimerHandle | undefined;
+  const closed = () => !BROWSER_BUILD && state.closed; // only a server client closes its queue
 
   function putBackInFront(entries: Entry[]): void {
     if (lookahead) reserved = 0; // the front changed: what was announced is no longer next
@@ -86,7 +89,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   }
 
   function schedulePump(): void {
-    if (pumpScheduled || state.closed) return;
+    if (pumpScheduled || closed()) return;
     pumpScheduled = true;
     // A microtask: capture() returns before any body is built or compressed.
     queueMicrotask(() => {
@@ -97,13 +100,13 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
         state.reportEvictions();
         pump();
       } catch (error) {
-        options.onWarning?.(new HogtailError(`the queue could not send (${textOf(error)}); it retries at the next capture or flush`));
+        options.onWarning?.(new HogtailError(`sending failed (${textOf(error)}); retried at the next capture or flush`));
       }
     });
   }
 
   function pump(): void {
-    if (state.closed || sending || backoffTimer !== undefined) return;
+    if (closed() || sending || backoffTimer !== undefined) return;
     if (line.count === 0) {
       state.draining = false;
       state.settleWaiters();
@@ -114,7 +117,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   }
 
   function armInterval(): void {
-    if (intervalTimer !== undefined || state.closed) return;
+    if (intervalTimer !== undefined || closed()) return;
     intervalTimer = setBackgroundTimeout(() => {
       intervalTimer = undefined;
       state.draining = true;
@@ -157,7 +160,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     const batch = state.inFlight;
     state.inFlight = [];
     // close() already reported these as dropped; a late success changes nothing for the caller.
-    if (state.closed) return;
+    if (closed()) return;
     if (result.kind === 'retry') return retryLater(batch, result);
     if (usedSplit) splitStack.pop();
     failures = 0;
@@ -201,14 +204,11 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     putBackInFront,
     drain() {
       state.draining = true;
-      if (intervalTimer !== undefined) clearTimeout(intervalTimer);
+      clearTimeout(intervalTimer); // a no-op for undefined, in browsers and Node alike
       intervalTimer = undefined;
       schedulePump();
     },
-    stop() {
-      if (intervalTimer !== undefined) clearTimeout(intervalTimer);
-      if (backoffTimer !== undefined) clearTimeout(backoffTimer);
-      intervalTimer = backoffTimer = undefined;
-    },
+    // Only close() stops the loop (closed, it arms no timer again), and the script tag has no close().
+    ...(!BROWSER_BUILD && { stop: () => [intervalTimer, backoffTimer].forEach((timer) => clearTimeout(timer)) }),
   };
 }

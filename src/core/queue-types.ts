@@ -44,11 +44,11 @@ export interface QueueOptions {
   lookahead?: Lookahead;
   onDrop: (error: DroppedEventsError) => void;
   onRetry?: (error: TransportError) => void;
-  /** Told of events a 2xx acknowledged (the Node client settles its *Immediate promises by it). */
+  /** Told of events a 2xx acknowledged (the Node client settles its *Immediate promises by it; not in the script tag). */
   onDelivered?: (events: readonly QueuedEvent[]) => void;
   /** Problems that are neither a drop nor a plain retry (a misconfigured host), once each. */
   onWarning?: (error: HogtailError) => void;
-  /** Jitter source; tests pass a fixed one. */
+  /** Jitter source; tests pass a fixed one (the script tag always uses Math.random). */
   random?: () => number;
 }
 

@@ -17,7 +17,7 @@ import { DroppedEventsError, type DropReason } from './errors';
 import type { QueuedEvent } from './event';
 import { createDelivery, type QueueState } from './queue-delivery';
 import { createWaitingLine, makeEntry } from './queue-line';
-import type { Queue, QueueOptions, QueueStats } from './queue-types';
+import type { Queue, QueueOptions } from './queue-types';
 
 export type { Lookahead, Queue, QueueOptions, QueuePersistence, QueueStats } from './queue-types';
 
@@ -34,7 +34,7 @@ export function createQueue(options: QueueOptions): Queue {
   let restoreSeq = 0;
   let waiters: Waiter[] = [];
   let evicted: QueuedEvent[] = [];
-  const stats: QueueStats = { enqueued: 0, delivered: 0, dropped: {}, requests: 0, retries: 0, pending: 0 };
+  const stats: QueueState['stats'] = { enqueued: 0, delivered: 0, dropped: {}, requests: 0, retries: 0 };
 
   function countDrop(reason: DropReason, count = 1): void {
     stats.dropped[reason] = (stats.dropped[reason] ?? 0) + count;
@@ -43,14 +43,12 @@ export function createQueue(options: QueueOptions): Queue {
   const state: QueueState = {
     line,
     inFlight: [],
-    draining: false,
-    closed: false,
     stats,
     drop(events, reason, message, status) {
       if (events.length === 0) return;
       countDrop(reason, events.length);
-      // What a shutdown leaves stays in durable storage for the next run to send.
-      if (reason !== 'shutdown') persistence?.removed(events);
+      // What a shutdown leaves stays in durable storage for the next run to send (a page never shuts down).
+      if (BROWSER_BUILD || reason !== 'shutdown') persistence?.removed(events);
       // A loop, not .map: drops happen in promise reactions, out of a page's patched map's reach.
       const uuids: string[] = [];
       for (const event of events) uuids.push(event.uuid);
@@ -73,7 +71,7 @@ export function createQueue(options: QueueOptions): Queue {
       state.drop(
         events,
         'queue_full',
-        `queue full (maxQueueSize ${options.maxQueueSize}, maxQueueBytes ${options.maxQueueBytes}): ${events.length} oldest event(s) dropped. Raise the limits or check that the server is reachable.`,
+        `queue full (maxQueueSize ${options.maxQueueSize}, maxQueueBytes ${options.maxQueueBytes}): ${events.length} oldest event(s) dropped. Raise the limits or check the host is reachable.`,
       );
     },
   };
@@ -121,7 +119,7 @@ export function createQueue(options: QueueOptions): Queue {
       if (BROWSER_BUILD || state.closed) return;
       state.reportEvictions();
       state.closed = true;
-      delivery.stop();
+      delivery.stop!();
       const queued = state.inFlight.concat(line.clear()).map((entry) => entry.event);
       const left = persistence?.retain ? persistence.retain(queued) : queued;
       state.drop(left, 'shutdown', `${left.length} event(s) were still undelivered when the client shut down (deadline reached or server unreachable).`);

@@ -15,7 +15,7 @@ export interface Reporter {
 }
 
 /** @param listeners the client's `on('error')` subscribers, read at each report. */
-export function createReporter(listeners: ReadonlySet<ErrorListener>, verbose = false): Reporter {
+export function createReporter(listeners: ReadonlySet<ErrorListener>, verbose?: boolean): Reporter {
   // Without a listener, the first problem of each kind is printed; later ones only in debug mode.
   const warned = new Set<string>();
   return {

@@ -4,8 +4,10 @@
  */
 export type TimerHandle = ReturnType<typeof setTimeout>;
 
+import { BROWSER_BUILD } from './build-flags';
+
 export function setBackgroundTimeout(fn: () => void, ms: number): TimerHandle {
   const handle = setTimeout(fn, ms);
-  (handle as { unref?: () => void }).unref?.();
+  if (!BROWSER_BUILD) (handle as { unref?: () => void }).unref?.(); // a page's timers have no unref
   return handle;
 }

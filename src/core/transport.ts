@@ -68,7 +68,7 @@ function isPostHogAnswer(body: string): boolean {
  * Classifies a response by the real server's rules (docs/wire-protocol.md, "Statuses").
  * @param host named in the message when a 2xx is not a PostHog answer (a misconfigured host).
  */
-export function classifyResponse(response: HttpResponse, host = 'the host'): DeliveryResult {
+export function classifyResponse(response: HttpResponse, host: string): DeliveryResult {
   const { status } = response;
   if (status >= 200 && status < 300) {
     if (isPostHogAnswer(response.body)) return { kind: 'ok' };
@@ -76,7 +76,7 @@ export function classifyResponse(response: HttpResponse, host = 'the host'): Del
       kind: 'retry',
       status,
       misconfigured: true,
-      message: `${host} answered ${status} with something that is not a PostHog answer (${JSON.stringify(response.body.trim().slice(0, 60))}); events kept, check the host option`,
+      message: `${host} answered ${status} with something that is not a PostHog answer (${JSON.stringify(response.body.trim().slice(0, 60))}); events kept; check the host`,
     };
   }
   const text = response.body.trim().slice(0, 300);

@@ -110,7 +110,7 @@ describe('prepared bodies', () => {
     });
     bodies.prepare(events);
     const send = createBatchSender(
-      { host: 'http://127.0.0.1:1', apiKey: 'phc_k', timeoutMs: 1_000, executor: async () => ({ status: 200, body: '', retryAfter: null }) },
+      { host: 'http://127.0.0.1:1', apiKey: 'phc_k', timeoutMs: 1_000, contentType: 'application/json', executor: async () => ({ status: 200, body: '', retryAfter: null }) },
       bodies.take,
     );
     expect(await send(events)).toMatchObject({ kind: 'retry', message: expect.stringContaining('compressor broke') });

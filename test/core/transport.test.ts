@@ -6,7 +6,7 @@ const response = (status: number, body = '', retryAfter: string | null = null) =
 
 describe('classifyResponse: the real server rules (docs/wire-protocol.md)', () => {
   it.each([200, 204])('%i is delivered', (status) => {
-    expect(classifyResponse(response(status)).kind).toBe('ok');
+    expect(classifyResponse(response(status), 'http://collector').kind).toBe('ok');
   });
 
   it.each([
@@ -26,23 +26,23 @@ describe('classifyResponse: the real server rules (docs/wire-protocol.md)', () =
   });
 
   it.each([408, 429, 500, 502, 503, 504])('%i is retried', (status) => {
-    expect(classifyResponse(response(status, 'busy'))).toMatchObject({ kind: 'retry', status, message: expect.stringContaining(`${status}: busy`) });
+    expect(classifyResponse(response(status, 'busy'), 'http://collector')).toMatchObject({ kind: 'retry', status, message: expect.stringContaining(`${status}: busy`) });
   });
 
   it('a 429 or 503 carries its Retry-After to the backoff', () => {
-    expect(classifyResponse(response(429, '', '7'))).toMatchObject({ kind: 'retry', retryAfterMs: 7000 });
-    expect(classifyResponse(response(503))).toMatchObject({ kind: 'retry', retryAfterMs: undefined });
+    expect(classifyResponse(response(429, '', '7'), 'http://collector')).toMatchObject({ kind: 'retry', retryAfterMs: 7000 });
+    expect(classifyResponse(response(503), 'http://collector')).toMatchObject({ kind: 'retry', retryAfterMs: undefined });
   });
 
   it('400 and 413 split the batch to isolate the bad event', () => {
-    expect(classifyResponse(response(400, 'bad uuid'))).toMatchObject({ kind: 'split', status: 400 });
-    expect(classifyResponse(response(413))).toMatchObject({ kind: 'split', status: 413 });
+    expect(classifyResponse(response(400, 'bad uuid'), 'http://collector')).toMatchObject({ kind: 'split', status: 400 });
+    expect(classifyResponse(response(413), 'http://collector')).toMatchObject({ kind: 'split', status: 413 });
   });
 
   it('a refused key, a wrong host or a redirect is refused for every event, with what to fix', () => {
-    expect(classifyResponse(response(401))).toMatchObject({ kind: 'reject', message: expect.stringMatching(/project API key.*phc_/) });
+    expect(classifyResponse(response(401), 'http://collector')).toMatchObject({ kind: 'reject', message: expect.stringMatching(/project API key.*phc_/) });
     for (const status of [301, 302, 307, 308, 403, 404, 405]) {
-      expect(classifyResponse(response(status))).toMatchObject({ kind: 'reject', status, message: expect.stringMatching(/check the host/) });
+      expect(classifyResponse(response(status), 'http://collector')).toMatchObject({ kind: 'reject', status, message: expect.stringMatching(/check the host/) });
     }
   });
 });

@@ -8,6 +8,7 @@
  * so the server can draw the chain. A value that is no Error has no stack of its own; when the
  * caller hands in the stack of the capture call, its frames stand in (`mechanism.synthetic`).
  */
+import { textOf } from '../text-of';
 import { parseStack, type FramePlatform, type StackFrame } from './stack-frames';
 
 export interface ExceptionMechanism {
@@ -63,14 +64,6 @@ function isError(value: unknown): value is Error {
   return value instanceof Error || Object.prototype.toString.call(value) === '[object Error]';
 }
 
-function text(value: unknown): string {
-  try {
-    return String(value);
-  } catch {
-    return typeof value;
-  }
-}
-
 /** `name` if it is a non-empty string. */
 const nameOf = (name: unknown) => (typeof name === 'string' && name ? name : undefined);
 
@@ -83,10 +76,10 @@ function describe(value: unknown): [type: string, message: string, error?: Error
     const typed = TYPED_MESSAGE.exec(value);
     return typed ? [typed[1]!, typed[2]!] : ['Error', value];
   }
-  if (typeof value !== 'object' || value === null) return ['Error', `Non-Error value thrown: ${text(value)}`];
+  if (typeof value !== 'object' || value === null) return ['Error', `Non-Error value thrown: ${textOf(value)}`];
   if (isError(value)) {
     const constructorName = (read(value, 'constructor') as { name?: unknown } | undefined)?.name;
-    return [nameOf(read(value, 'name')) ?? (typeof constructorName === 'string' ? constructorName : 'Error'), text(read(value, 'message') ?? ''), value];
+    return [nameOf(read(value, 'name')) ?? (typeof constructorName === 'string' ? constructorName : 'Error'), textOf(read(value, 'message') ?? ''), value];
   }
   // { error: Error } wrappers (custom events, library results) are about the Error inside.
   for (const key of Object.keys(value)) {

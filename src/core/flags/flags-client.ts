@@ -4,6 +4,7 @@
  * one that speaks only the ingestion spec's decide). Network errors, timeouts, 408, 429 and 5xx are
  * retried with the batch backoff (Retry-After honoured), all within the call's one deadline.
  */
+import { BROWSER_BUILD } from '../build-flags';
 import { backoffDelay, DEFAULT_RETRY, type RetryOptions } from '../backoff';
 import type { HttpExecutor } from '../transport';
 import { parseRetryAfter } from '../transport';
@@ -57,7 +58,8 @@ export function createFlagsClient(options: FlagsClientOptions): FlagsClient {
     async fetch(distinctId, overrides, extras = {}) {
       const deadline = Date.now() + options.timeoutMs;
       const body = flagsBody(options.apiKey, distinctId, overrides, extras);
-      const headers = { ...(options.headers ?? JSON_HEADERS), ...extras.headers };
+      // The browser passes no headers and no extras (so its minifier drops this).
+      const headers = BROWSER_BUILD ? {} : { ...(options.headers ?? JSON_HEADERS), ...extras.headers };
       for (let failures = 0; ; ) {
         // What this request asks: a concurrent lookup may switch to decide while it is in flight.
         const asked = path;

@@ -5,6 +5,7 @@
  * server gets the same body at `POST {host}/decide/?v=3`, which reads `token` too.
  */
 import type { DecideOverrides } from './decide';
+import { BROWSER_BUILD } from '../build-flags';
 
 export interface FlagsRequestExtras {
   /** Ask the server not to locate the user from the request's address. */
@@ -24,8 +25,9 @@ export function flagsBody(apiKey: string, distinctId: string, overrides: DecideO
     groups: overrides.groups ?? {},
     person_properties: overrides.personProperties ?? {},
     group_properties: overrides.groupProperties ?? {},
-    geoip_disable: extras.geoipDisable === true,
-    // Undefined, so left out, unless only some flags are wanted.
-    flag_keys_to_evaluate: extras.flagKeys,
+    // The browser has no extras (its minifier drops them).
+    geoip_disable: !BROWSER_BUILD && extras.geoipDisable === true,
+    // Undefined, so left out, unless only some flags are wanted (never by the browser).
+    ...(!BROWSER_BUILD && { flag_keys_to_evaluate: extras.flagKeys }),
   });
 }

@@ -59,6 +59,7 @@ export function wireServerParts(
     apiKey,
     executor,
     compress: options.compression === 'gzip' ? (given.compressor ?? platform.gzip) : undefined,
+    contentType: 'application/json',
     gzipSignal: 'header' as const,
     historicalMigration: options.historicalMigration,
     timeoutMs: options.requestTimeout,
