@@ -6,6 +6,7 @@
  * one); the body is read up to the request's cap and the rest is cancelled, so an endless or huge
  * answer costs no more than the cap.
  */
+import { BROWSER_BUILD } from './build-flags';
 import type { FetchLike, HttpExecutor, HttpResponse } from './transport';
 
 export interface FetchExecutorOptions {
@@ -71,7 +72,10 @@ export function createFetchExecutor(fetchFn: FetchLike, options: FetchExecutorOp
       const response = await fetchFn(request.url, init);
       const { text, truncated } = await readCapped(response, request.maxResponseBytes);
       const { headers } = response;
-      return { status: response.status, body: text, retryAfter: headers.get('retry-after'), etag: headers.get('etag'), truncated };
+      const answer: HttpResponse = { status: response.status, body: text, retryAfter: headers.get('retry-after'), truncated };
+      // Only the definitions poll (servers) asks conditionally; a page never does.
+      if (!BROWSER_BUILD) answer.etag = headers.get('etag');
+      return answer;
     })();
     try {
       return await Promise.race([exchange, deadline]);
