@@ -8,6 +8,9 @@
 
 const rotl = (x: number, n: number) => (x << n) | (x >>> (32 - n));
 
+/** K for rounds 0-19, 20-39, 40-59 and 60-79. */
+const ROUND_CONSTANTS = [0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6];
+
 /** The message padded to whole 64-byte blocks, with its bit length at the end (big-endian). */
 function pad(bytes: Uint8Array): DataView {
   const length = Math.ceil((bytes.length + 9) / 64) * 64;
@@ -27,11 +30,8 @@ function compress(h: Uint32Array, view: DataView, offset: number, w: Uint32Array
   for (let t = 16; t < 80; t++) w[t] = rotl(w[t - 3]! ^ w[t - 8]! ^ w[t - 14]! ^ w[t - 16]!, 1);
   let a = h[0]!, b = h[1]!, c = h[2]!, d = h[3]!, e = h[4]!;
   for (let t = 0; t < 80; t++) {
-    let f: number, k: number;
-    if (t < 20) (f = (b & c) | (~b & d)), (k = 0x5a827999);
-    else if (t < 40) (f = b ^ c ^ d), (k = 0x6ed9eba1);
-    else if (t < 60) (f = (b & c) | (b & d) | (c & d)), (k = 0x8f1bbcdc);
-    else (f = b ^ c ^ d), (k = 0xca62c1d6);
+    const k = ROUND_CONSTANTS[(t / 20) | 0]!;
+    const f = t < 20 ? (b & c) | (~b & d) : t < 40 || t >= 60 ? b ^ c ^ d : (b & c) | (b & d) | (c & d);
     const next = (rotl(a, 5) + f + e + k + w[t]!) | 0;
     e = d;
     d = c;
