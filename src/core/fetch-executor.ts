@@ -19,37 +19,29 @@ export interface FetchExecutorOptions {
   keepaliveMaxChars?: number;
 }
 
-/** Some fetch implementations (node-fetch 2, polyfills) have no web stream: their text is cut instead. */
+/** Some fetch implementations (node-fetch 2, polyfills, test doubles) have no web stream: their text is cut instead. */
 type BodyLike = { getReader?: () => ReadableStreamDefaultReader<Uint8Array> } | null;
 
-/** The first `max` bytes of a body stream as text; the stream is cancelled past them. */
+/** The first `max` bytes of a body as text; the stream is cancelled past them. */
 export async function readCapped(response: Response, max: number): Promise<{ text: string; truncated: boolean }> {
   const body = response.body as BodyLike;
   if (!body?.getReader) {
-    const text = body ? await response.text() : '';
+    const text = await response.text();
     return { text: text.slice(0, max), truncated: text.length > max };
   }
   const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
+  const decoder = new TextDecoder();
+  let text = '';
+  for (let room = max; ; ) {
     const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    total += value.byteLength;
-    if (total > max) {
+    if (done) return { text: text + decoder.decode(), truncated: false };
+    if (value.byteLength > room) {
       reader.cancel().catch(() => {});
-      break;
+      return { text: text + decoder.decode(value.subarray(0, room)), truncated: true };
     }
+    room -= value.byteLength;
+    text += decoder.decode(value, { stream: true });
   }
-  const bytes = new Uint8Array(Math.min(total, max));
-  let offset = 0;
-  for (const chunk of chunks) {
-    const part = chunk.subarray(0, bytes.length - offset);
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return { text: new TextDecoder().decode(bytes), truncated: total > max };
 }
 
 export function createFetchExecutor(fetchFn: FetchLike, options: FetchExecutorOptions = {}): HttpExecutor {
