@@ -7,12 +7,12 @@
  * its answer is read up to the definitions cap (core/response-caps.ts).
  *
  * The personal key travels only in the Authorization header of these requests, never in a URL or a
- * message. Transient failures (no answer, 408, 429, 5xx) are retried with the batch sender's
- * backoff (core/backoff.ts: Retry-After honoured, else exponential with jitter), never later than
- * the polling interval unless the server asked for it; 401/403 is reported once with what to check
- * and retried at a slower pace (the key may be fixed on the server). A 402 (the project's flag
- * quota is exceeded) drops the definitions, so every flag is asked of the server, as posthog-node
- * does. Other failures never clear loaded definitions. Timers never keep a process alive.
+ * message. A failed poll (no answer, 408, 429, 5xx, another 4xx) is retried with the batch
+ * sender's backoff (core/backoff.ts: Retry-After honoured, else exponential with jitter), never
+ * later than the polling interval unless the server asked for it; 401/403 is reported once with
+ * what to check and retried at a slower pace (the key may be fixed on the server). A 402 (the
+ * project's flag quota is exceeded) drops the definitions, so every flag is asked of the server, as
+ * posthog-node does. No other failure clears loaded definitions. Timers never keep a process alive.
  */
 import { backoffDelay, type RetryOptions } from '../../backoff';
 import { HogtailError } from '../../errors';
@@ -59,7 +59,7 @@ const statusOf = (outcome: Outcome) => ('status' in outcome ? outcome.status : u
 export function createDefinitionsPoller(options: DefinitionsPollerOptions): DefinitionsPoller {
   const { host, intervalMs } = options;
   const query = `?token=${encodeURIComponent(options.projectKey)}&send_cohorts`;
-  // Transient trouble is retried sooner than the interval, never later (unless Retry-After says so).
+  // A failed poll is retried sooner than the interval, never later (unless Retry-After says so).
   const transientRetry: RetryOptions = { ...options.retry, maxDelayMs: Math.min(options.retry.maxDelayMs, intervalMs) };
   // A refused key is retried more slowly: from twice the interval, up to five minutes.
   const authRetry: RetryOptions = { ...options.retry, initialDelayMs: intervalMs * 2, maxDelayMs: Math.max(intervalMs, MAX_AUTH_BACKOFF_MS) };
