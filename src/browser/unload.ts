@@ -10,7 +10,7 @@ import type { BatchSender } from '../core/batch-sender';
 import type { Queue } from '../core/queue';
 import { sendByBeacon } from './beacon';
 import type { Ledger } from './ledger';
-import { sendBatch, type Endpoint } from './send-batch';
+import { createPageSender, type Endpoint } from './send-batch';
 import type { Tabs } from './tabs';
 
 export interface Unload {
@@ -23,6 +23,7 @@ export interface Unload {
 /** `log` is told of every request and its outcome (debug mode). */
 export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: string) => void, onLost: (count: number) => void): Unload {
   const inFlight = new Set<string>();
+  const sendBatch = createPageSender(endpoint);
   let leaving = false;
   return {
     send(events) {
@@ -31,7 +32,7 @@ export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: 
       ledger.flush();
       for (const event of events) inFlight.add(event.uuid);
       log(`sending ${events.length} event(s) to ${endpoint.host}`);
-      return sendBatch(endpoint, events)
+      return sendBatch(events)
         .then((result) => (log(`${events.length} event(s): ${result.kind === 'ok' ? 'delivered' : result.message}`), result))
         .finally(() => inFlight.clear());
     },

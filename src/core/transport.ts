@@ -6,25 +6,34 @@
 import { textOf } from './text-of';
 export interface HttpRequest {
   url: string;
-  body: Uint8Array | string;
+  /** POST for batches and flags, GET for the flag definitions (and an extension's files). */
+  method: 'GET' | 'POST';
+  /** Absent for a GET. */
+  body?: Uint8Array | string | undefined;
   headers: Record<string, string>;
   /** Give up (reject) when no full response arrived within this many ms. */
   timeoutMs: number;
+  /**
+   * Read at most this many bytes of the answer (response-caps.ts has one cap per request kind);
+   * the rest is discarded, the connection closed, and `truncated` set.
+   */
+  maxResponseBytes: number;
 }
 
 export interface HttpResponse {
   status: number;
-  /**
-   * Response text (the server's errors are plain text), at most MAX_RESPONSE_BYTES of it: the real
-   * server's answers are a few bytes, and a misbehaving host must not fill memory.
-   */
+  /** Response text (the server's errors are plain text), at most the request's maxResponseBytes of it. */
   body: string;
   /** The Retry-After header, when present. */
   retryAfter: string | null;
+  /** The ETag header, for a conditional GET next time; absent or null when there is none. */
+  etag?: string | null | undefined;
+  /** The body went on past maxResponseBytes: `body` is only its beginning. */
+  truncated?: boolean | undefined;
 }
 
-/** How much of a response body an executor reads; the rest is discarded (the connection closed). */
-export const MAX_RESPONSE_BYTES = 64 * 1024;
+/** A fetch-compatible function (the server's `fetch` option; the page's own fetch). */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Resolves with any HTTP status; rejects only when no response arrived (network error, timeout). */
 export type HttpExecutor = (request: HttpRequest) => Promise<HttpResponse>;

@@ -1,14 +1,16 @@
 /**
  * Options of the server client (Node and edge), named as posthog-node names them where it has a
- * name for them. Node adds its own (persistence, exit flushing) in src/node/options.ts.
+ * name for them, resolved once here: every part of the client reads the resolved ones. Node adds
+ * its own (persistence, exit flushing, exception autocapture) in src/node/options.ts.
  */
 import type { RetryOptions } from '../backoff';
 import { DEFAULT_HOST } from '../defaults';
-import type { Compressor, HttpExecutor } from '../transport';
+import { createFetchExecutor } from '../fetch-executor';
+import type { Compressor, FetchLike, HttpExecutor } from '../transport';
 import type { BeforeSendFn } from './messages';
 
-/** A fetch-compatible function (the `fetch` option): called with a URL string and a POST with a string or bytes body. */
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+/** A fetch-compatible function (the `fetch` option): called with a URL string and a GET or a POST with a string or bytes body. */
+export type { FetchLike } from '../transport';
 
 export interface ServerOptions {
   /** Ingestion host. Default `https://us.i.posthog.com`. */
@@ -57,17 +59,28 @@ export interface ServerOptions {
   disabled?: boolean;
   /** Log every drop, retry and normalisation to the console. */
   debug?: boolean;
-  /** Replace the HTTP layer entirely (tests, custom transports). */
+  /**
+   * Replace the HTTP layer entirely (tests, custom transports). Every request goes through it:
+   * batches and flags (POST) and, with a personalApiKey, the flag definitions (GET).
+   */
   executor?: HttpExecutor;
-  /** A fetch-compatible function used for every request instead of the built-in one (proxies, instrumentation). */
+  /**
+   * A fetch-compatible function used for every request instead of the built-in one (proxies,
+   * instrumentation): batches, flags and the flag definitions, which carry the personal API key.
+   */
   fetch?: FetchLike;
   /** Change or drop (return null) each event before it is queued; a function or a list run in order. */
   before_send?: BeforeSendFn | BeforeSendFn[];
   /**
-   * A personal API key (phx_…) with feature flag read access. Node evaluates flags in-process from
-   * polled definitions with it; hogtail/edge does not use it (it says so once).
+   * A personal API key (phx_…) with feature flag read access: flags are then evaluated in-process
+   * from polled definitions, with no request per check (core/server/local-flags). Only ever sent in
+   * the Authorization header of the definitions request.
    */
   personalApiKey?: string;
+  /** How often flag definitions are re-polled, in ms. Default 30,000, at least 100. */
+  featureFlagsPollingInterval?: number;
+  /** Never ask the server for a flag local evaluation cannot decide (answer undefined). Default false. */
+  strictLocalEvaluation?: boolean;
   /** How long one flags answer is used per distinct id and override set (ms). 0 turns the cache off. Default 60,000. */
   flagsCacheTtl?: number;
   /** Most (distinct id, overrides) flag sets cached; least recently used go first. Default 10,000. */
@@ -97,6 +110,14 @@ export interface ResolvedServerOptions {
   flagsCacheTtl: number;
   flagsCacheSize: number;
   flagCalledDedupSize: number;
+  /** The user's transport (`executor`, or one on `fetch`); undefined: the platform's. */
+  executor: HttpExecutor | undefined;
+  /** The user's gzip (`compressor`); undefined: the platform's. */
+  compressor: Compressor | undefined;
+  /** Undefined: no local evaluation. */
+  personalApiKey: string | undefined;
+  featureFlagsPollingInterval: number;
+  strictLocalEvaluation: boolean;
 }
 
 export function positive(name: string, value: number | undefined, fallback: number, problems: string[]): number {
@@ -152,6 +173,30 @@ export function resolveHost(host: unknown): string {
   return given.trim().replace(/\/+$/, '');
 }
 
+/** A project key here would be sent as a bearer token and refused; say so instead of polling in vain. */
+function personalKey(value: unknown, problems: string[]): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || value.trim() === '' || value.startsWith('phc_')) {
+    problems.push(
+      'personalApiKey must be a personal API key (phx_…) with feature flag read access, not the project key (phc_…); local flag evaluation is off',
+    );
+    return undefined;
+  }
+  return value.trim();
+}
+
+/** A function option, or undefined (and a problem named) when something else was given. */
+function functionOption<T>(name: string, value: T | undefined, problems: string[]): T | undefined {
+  if (value === undefined || typeof value === 'function') return value;
+  problems.push(`${name} must be a function; got ${typeof value}, using the built-in one`);
+  return undefined;
+}
+
+function userExecutor(options: ServerOptions, problems: string[]): HttpExecutor | undefined {
+  const fetchFn = functionOption('fetch', options.fetch, problems);
+  return functionOption('executor', options.executor, problems) ?? (fetchFn && createFetchExecutor(fetchFn));
+}
+
 export function resolveServerOptions(options: ServerOptions, problems: string[]): ResolvedServerOptions {
   const retry: Partial<RetryOptions> = { ...options.retry };
   if (options.fetchRetryCount !== undefined) retry.maxRetries = Math.max(0, positive('fetchRetryCount', options.fetchRetryCount, 3, problems));
@@ -182,5 +227,10 @@ export function resolveServerOptions(options: ServerOptions, problems: string[])
     flagsCacheTtl: positive('flagsCacheTtl', options.flagsCacheTtl, 60_000, problems),
     flagsCacheSize: Math.max(1, positive('flagsCacheSize', options.flagsCacheSize, 10_000, problems)),
     flagCalledDedupSize: Math.max(1, positive('flagCalledDedupSize', options.flagCalledDedupSize, 50_000, problems)),
+    executor: userExecutor(options, problems),
+    compressor: functionOption('compressor', options.compressor, problems),
+    personalApiKey: personalKey(options.personalApiKey, problems),
+    featureFlagsPollingInterval: Math.max(100, positive('featureFlagsPollingInterval', options.featureFlagsPollingInterval, 30_000, problems)),
+    strictLocalEvaluation: options.strictLocalEvaluation === true,
   };
 }
