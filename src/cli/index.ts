@@ -2,6 +2,8 @@
  * The `hogtail` command. Each subcommand lives in its own file and is loaded only when used, so
  * `hogtail capture` in a cron job does not pay for the dev server.
  */
+import { LIB_VERSION } from '../core/version';
+
 export const USAGE = `Usage: hogtail <command> [options]
 
 Commands:
@@ -10,7 +12,7 @@ Commands:
   capture EVENT             send one event from a shell script or cron job
   api <resource> <action>   call the management API (key from HOGTAIL_PERSONAL_API_KEY)
 
-Run 'hogtail <command> --help' for a command's options.`;
+Run 'hogtail <command> --help' for a command's options; 'hogtail --version' (-v) prints the version.`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -43,6 +45,10 @@ export async function main(argv: string[]): Promise<number> {
       const { runApiCommand } = await import('./api-command');
       return runApiCommand(rest, lineIo);
     }
+    case '--version':
+    case '-v':
+      process.stdout.write(LIB_VERSION + '\n');
+      return 0;
     case undefined:
     case 'help':
     case '--help':
