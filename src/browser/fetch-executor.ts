@@ -57,7 +57,7 @@ export const fetchExecutor: HttpExecutor = async ({ url, body, headers, timeoutM
       keepalive: body.length <= KEEPALIVE_MAX_BYTES,
       signal: controller.signal,
     });
-    return { status: response.status, body: await readCapped(response), retryAfter: response.headers.get('Retry-After') };
+    return { status: response.status, body: await readCapped(response), retryAfter: response.headers.get('Retry-After'), contentType: response.headers.get('Content-Type') };
   };
   try {
     return await Promise.race([exchange(), deadline]);

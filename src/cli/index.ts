@@ -2,7 +2,7 @@
  * The `hogtail` command. Each subcommand lives in its own file and is loaded only when used, so
  * `hogtail capture` in a cron job does not pay for the dev server.
  */
-import { LIB_VERSION } from '../core/version';
+import { readFileSync } from 'node:fs';
 
 export const USAGE = `Usage: hogtail <command> [options]
 
@@ -46,9 +46,13 @@ export async function main(argv: string[]): Promise<number> {
       return runApiCommand(rest, lineIo);
     }
     case '--version':
-    case '-v':
-      process.stdout.write(LIB_VERSION + '\n');
+    case '-v': {
+      // The installed package's own package.json, two folders up from both src/cli and dist/cli
+      // (read here rather than importing LIB_VERSION, which would split a shared chunk of the build).
+      const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+      process.stdout.write(manifest.version + '\n');
       return 0;
+    }
     case undefined:
     case 'help':
     case '--help':

@@ -48,7 +48,7 @@ export function createFetchExecutor(fetchFn: FetchLike): HttpExecutor {
       const body = request.body as BodyInit; // a string or bytes: what every fetch takes
       const response = await fetchFn(request.url, { method: 'POST', headers: request.headers, body, signal: controller.signal });
       const text = await readCapped(response.body);
-      return { status: response.status, body: text, retryAfter: response.headers.get('retry-after') };
+      return { status: response.status, body: text, retryAfter: response.headers.get('retry-after'), contentType: response.headers.get('content-type') };
     })();
     try {
       return await Promise.race([exchange, deadline]);

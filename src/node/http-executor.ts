@@ -41,6 +41,7 @@ export function createNodeExecutor(): NodeExecutor {
               status: res.statusCode ?? 0,
               body: Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8'),
               retryAfter: typeof header === 'string' ? header : null,
+              contentType: res.headers['content-type'] ?? null,
             });
           };
           res.on('data', (chunk: Buffer) => {

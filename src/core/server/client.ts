@@ -72,6 +72,8 @@ export class ServerClient {
         this.#localOnlyWarned = true;
         report(new HogtailError('onlyEvaluateLocally needs local evaluation (the personalApiKey option); without it such lookups answer undefined.'));
       },
+      debug: (message) => this.reporter.debug(message),
+      verbose: () => this.options.debug,
     });
     this.queue = parts.queue;
     this.#flagCache = parts.flagCache;
@@ -87,6 +89,7 @@ export class ServerClient {
       strictLocal: this.#platform.strictLocal,
       report,
       debug: (message) => this.reporter.debug(message),
+      verbose: () => this.options.debug,
       disabled: () => this.#disabled,
       closed: () => this.#closed,
       record: () => this.#record,
@@ -180,6 +183,7 @@ export class ServerClient {
 
   /** Resolves when everything captured before the call is delivered or given up. Never rejects. */
   flush(): Promise<void> {
+    if (this.options.debug) this.reporter.debug(`flush: ${this.queue.stats().pending} event(s) queued, ${this.#held.waiting.size} waiting for their flags`);
     if (this.#held.waiting.size === 0) return this.queue.flush();
     return Promise.all([...this.#held.waiting]).then(() => this.queue.flush());
   }
@@ -216,6 +220,7 @@ export class ServerClient {
   }
 
   debug(enabled = true): void {
+    this.options.debug = enabled;
     this.reporter.setDebug(enabled);
   }
 

@@ -11,6 +11,7 @@ import { createFlagsClient } from '../flags/flags-client';
 import { createPreparedBodies } from '../prepared-bodies';
 import { createQueue, type Queue, type QueuePersistence } from '../queue';
 import type { Compressor, HttpExecutor } from '../transport';
+import { logResponses } from './debug-log';
 import { createFlagCache, type FlagCache } from './flag-cache';
 import { createServerFeatureFlags, type FlagCalled, type LocalEvaluator, type ServerFeatureFlags } from './feature-flags';
 import type { ResolvedServerOptions, ServerOptions } from './options';
@@ -38,6 +39,9 @@ export interface WiringHooks {
   geoipDisable(perCall: boolean | undefined, ip: string | undefined): boolean;
   /** onlyEvaluateLocally without local evaluation. */
   warnLocalOnly(): void;
+  /** Debug mode is on now (client.debug() can change it at any time). */
+  verbose(): boolean;
+  debug(message: string): void;
 }
 
 export interface ServerParts {
@@ -53,7 +57,7 @@ export function wireServerParts(
   platform: ServerPlatform,
   hooks: WiringHooks,
 ): ServerParts {
-  const executor = given.executor ?? (given.fetch ? createFetchExecutor(given.fetch) : platform.executor);
+  const executor = logResponses(given.executor ?? (given.fetch ? createFetchExecutor(given.fetch) : platform.executor), hooks.verbose, hooks.debug);
   const senderOptions = {
     host: options.host,
     apiKey,
