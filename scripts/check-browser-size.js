@@ -9,7 +9,10 @@
 //     once since, for the browser's switch to core's flags client (issue 12: /flags/?v=2 with the
 //     decide fall-back, retries, $feature_flag_request_id): 21,870 and 13,403 B then, plus a little.
 //     Lowered on 2026-11-27 after two rounds spent on size: 20,239 and 12,789 B then, plus a little;
-//     and again the same day after a third: 19,958 and 12,554 B, plus a little.
+//     and again the same day after a third: 19,958 and 12,554 B, plus a little. Raised on 2026-11-29
+//     by what issue #30's messages measured (+179 and +188 B: an empty key and a scheme-less api_host
+//     named, a warning when init() never comes, a web page at a wrong host named by its status and
+//     content type): 20,137 and 12,742 B then.
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,8 +22,8 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 16_384, 20_000],
-  ['dist/hogtail.lite.iife.js', 11_264, 12_600],
+  ['dist/hogtail.iife.js', 16_384, 20_180],
+  ['dist/hogtail.lite.iife.js', 11_264, 12_790],
 ];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],
