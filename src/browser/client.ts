@@ -74,10 +74,10 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
   const real = config.disable_persistence || config.persistence === 'memory' ? undefined : openStorage();
   const base = 'ht|' + token + '|';
   const stored = readKey(real, base + 'c');
-  // Built in steps: storage and delivery read the consent and options already in it.
   // A host without a scheme would be fetched as a path of this page ('/ingest', a proxy path, is fine).
   const host = isText(config.api_host) ? config.api_host : DEFAULT_API_HOST;
   if (!/^(https?:\/)?\//i.test(host)) reporting.warn('api_host', `api_host "${host}" has no scheme; write "https://${host}"`);
+  // Built in steps: storage and delivery read the consent and options already in it.
   const rt = {
     ...reporting,
     config,
