@@ -107,7 +107,11 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
       return 2;
     }
     await client.flush();
-    if (client.stats().delivered === 1) return 0;
+    if (client.stats().delivered === 1) {
+      // Only a 2xx with a PostHog answer counts as delivered (core/transport.ts), so "accepted" is what the server said.
+      io.stdout.write(`hogtail capture: sent 1 event (${JSON.stringify(event)} for ${JSON.stringify(distinctId)}) to ${connection.host}: accepted\n`);
+      return 0;
+    }
     err(`hogtail capture: the event was not delivered: ${problem ?? 'no answer from the server'}${gaveUpAfter}\n`);
     return 1;
   } catch (error) {

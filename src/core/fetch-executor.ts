@@ -64,7 +64,7 @@ export function createFetchExecutor(fetchFn: FetchLike, options: FetchExecutorOp
       const response = await fetchFn(request.url, init);
       const { text, truncated } = await readCapped(response, request.maxResponseBytes);
       const { headers } = response;
-      const answer: HttpResponse = { status: response.status, body: text, retryAfter: headers.get('retry-after'), truncated };
+      const answer: HttpResponse = { status: response.status, body: text, retryAfter: headers.get('retry-after'), contentType: headers.get('content-type'), truncated };
       // Only the definitions poll (servers) asks conditionally; a page never does.
       if (!BROWSER_BUILD) answer.etag = headers.get('etag');
       return answer;

@@ -30,6 +30,8 @@ export interface HttpResponse {
   etag?: string | null | undefined;
   /** The body went on past maxResponseBytes: `body` is only its beginning. */
   truncated?: boolean | undefined;
+  /** The Content-Type header, when the executor reads it: a wrong host's HTML page is named by it, not dumped. */
+  contentType?: string | null | undefined;
 }
 
 /** A fetch-compatible function (the server's `fetch` option; the page's own fetch). */
@@ -74,22 +76,31 @@ function isPostHogAnswer(body: string): boolean {
 }
 
 /**
+ * What a response said, on one line for a warning: the server's plain-text error, cut short; a web
+ * page (an app or a proxy at a wrong host) only by its content type, never its markup.
+ */
+function detailOf({ body, contentType }: HttpResponse): string {
+  const text = body.trim();
+  if (text[0] === '<' || /html/i.test(contentType ?? '')) return `: an HTML page (${contentType || 'no content type'})`;
+  return text && ': ' + text.replace(/\s+/g, ' ').slice(0, 300);
+}
+
+/**
  * Classifies a response by the real server's rules (docs/wire-protocol.md, "Statuses").
- * @param host named in the message when a 2xx is not a PostHog answer (a misconfigured host).
+ * @param host named in the message when the answer says the host is wrong (a misconfigured host).
  */
 export function classifyResponse(response: HttpResponse, host: string): DeliveryResult {
   const { status } = response;
+  const detail = detailOf(response);
   if (status >= 200 && status < 300) {
     if (isPostHogAnswer(response.body)) return { kind: 'ok' };
     return {
       kind: 'retry',
       status,
       misconfigured: true,
-      message: `${host} answered ${status} with something that is not a PostHog answer (${JSON.stringify(response.body.trim().slice(0, 60))}); events kept; check the host`,
+      message: `${host} answered ${status}${detail}, not a PostHog answer; events kept; check the host`,
     };
   }
-  const text = response.body.trim().slice(0, 300);
-  const detail = text && `: ${text}`;
   if (status === 408 || status === 429 || status >= 500) {
     // retryAfterMs may be undefined: absent and undefined mean the same to backoffDelay.
     return { kind: 'retry', status, message: `the server answered ${status}${detail}`, retryAfterMs: parseRetryAfter(response.retryAfter) };
@@ -107,7 +118,7 @@ export function classifyResponse(response: HttpResponse, host: string): Delivery
     return {
       kind: 'reject',
       status,
-      message: `no events accepted here (${status}${detail}); check the host`,
+      message: `${host} answered ${status}${detail}; no events accepted there; check the host`,
     };
   }
   return { kind: 'split', status, message: `the server answered ${status}${detail}` };

@@ -5,17 +5,22 @@ import { resolvePersistence, type PersistenceOption, type ResolvedFilePersistenc
 export { DEFAULT_HOST } from '../core/defaults';
 
 export interface PostHogOptions extends ServerOptions {
-  /** Flush on process `beforeExit`, waiting at most this long (ms). 0 turns it off. Default 5,000. */
+  /**
+   * Flush on process `beforeExit`, waiting at most this long (ms). 0 turns it off (what is left is still reported).
+   * @default 5000
+   */
   flushOnExitTimeout?: number;
   /**
-   * 'memory' (default), or a crash-safe journal: `{ type: 'file', path, fsync: 'interval' | 'always' }`.
-   * Semantics and trade-offs in persistence/options.ts.
+   * 'memory', or a crash-safe journal: `{ type: 'file', path, fsync: 'interval' | 'always' }`
+   * (the table below; what it guarantees is in docs/node.md).
+   * @default 'memory'
    */
   persistence?: PersistenceOption;
   /**
    * Capture uncaught exceptions and unhandled rejections as `$exception` events (rate-limited per
    * error type). Node's own behaviour is kept: without listeners of the app's own, the process
-   * still exits with code 1, after up to flushOnExitTimeout ms to deliver the event. Default false.
+   * still exits with code 1, after up to flushOnExitTimeout ms to deliver the event.
+   * @default false
    */
   enableExceptionAutocapture?: boolean;
 }

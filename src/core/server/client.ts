@@ -52,6 +52,7 @@ export class ServerClient {
       debug: (message) => this.reporter.debug(message),
       delivered: (events) => this.#immediate.delivered(events),
       geoipDisable: (perCall, ip) => this.#geoipDisable(perCall, ip),
+      verbose: () => this.options.debug,
       disabled: () => this.#disabled,
       closed: () => this.#closed,
       record: () => this.#record,
@@ -175,6 +176,7 @@ export class ServerClient {
 
   /** Resolves when everything captured before the call is delivered or given up. Never rejects. */
   flush(): Promise<void> {
+    if (this.options.debug) this.reporter.debug(`flush: ${this.queue.stats().pending} event(s) queued, ${this.#parts.held.waiting.size} waiting for their flags`);
     if (this.#parts.held.waiting.size === 0) return this.queue.flush();
     return Promise.all([...this.#parts.held.waiting]).then(() => this.queue.flush());
   }
@@ -211,6 +213,7 @@ export class ServerClient {
   }
 
   debug(enabled = true): void {
+    this.options.debug = enabled;
     this.reporter.setDebug(enabled);
   }
 

@@ -13,6 +13,7 @@ import { createFlagsClient } from '../flags/flags-client';
 import { createPreparedBodies } from '../prepared-bodies';
 import { createQueue, type Queue, type QueuePersistence } from '../queue';
 import type { Compressor, HttpExecutor } from '../transport';
+import { logResponses } from './debug-log';
 import { createFlagCache, type FlagCache } from './flag-cache';
 import type { BuildSettings } from './build';
 import { createServerFeatureFlags, type ServerFeatureFlags } from './feature-flags';
@@ -45,6 +46,8 @@ export interface WiringHooks {
   closed(): boolean;
   /** The *Immediate call running now, if any. */
   record(): CallRecord | undefined;
+  /** Debug mode is on now (client.debug() can change it at any time). */
+  verbose(): boolean;
 }
 
 export interface ServerParts {
@@ -106,7 +109,7 @@ function startQueue(apiKey: string, options: ResolvedServerOptions, platform: Se
 }
 
 export function wireServerParts(apiKey: string, options: ResolvedServerOptions, platform: ServerPlatform, hooks: WiringHooks): ServerParts {
-  const executor = options.executor ?? platform.executor;
+  const executor = logResponses(options.executor ?? platform.executor, hooks.verbose, hooks.debug);
   const queue = startQueue(apiKey, options, platform, executor, hooks);
   const flagCache = createFlagCache({
     flags: createFlagsClient({ host: options.host, apiKey, executor, timeoutMs: options.requestTimeout, retry: options.retry }),
