@@ -9,7 +9,7 @@
  * caller hands in the stack of the capture call, its frames stand in (`mechanism.synthetic`).
  */
 import { textOf } from '../text-of';
-import { parseStack, type FramePlatform, type StackFrame } from './stack-frames';
+import { parseStack, stackAfterMessage, type FramePlatform, type StackFrame } from './stack-frames';
 
 export interface ExceptionMechanism {
   /** 'generic' for captureException(); what caught it for autocapture ('onuncaughtexception', …). */
@@ -108,7 +108,7 @@ export function exceptionProperties(input: unknown, options: ExceptionOptions): 
     const own = error && read(error, 'stack');
     const exception_id = list.length;
     // Only the thrown value itself borrows the capture call's stack: a cause's place is unknown.
-    const [stack, skip] = typeof own === 'string' && own ? [own] : exception_id ? [] : [options.syntheticStack, options.syntheticSkip];
+    const [stack, skip] = typeof own === 'string' && own ? [stackAfterMessage(own, message)] : exception_id ? [] : [options.syntheticStack, options.syntheticSkip];
     const frames = stack ? parseStack(stack, options.platform, skip) : [];
     list.push({
       type,

@@ -12,19 +12,33 @@ export interface ExceptionRateLimiter {
 
 const BUCKET_SIZE = 10;
 const REFILL_MS = 10_000;
-/** Types tracked at most; a program naming error types dynamically cannot grow memory without bound. */
+/**
+ * Types with a bucket of their own at most, so a program naming error types dynamically cannot grow
+ * memory without bound. Types beyond them share one bucket: forgetting a type must not hand it a
+ * full bucket again, or 5,000 made-up names would let every error through.
+ */
 const MAX_TYPES = 1_000;
 
 export function createExceptionRateLimiter(): ExceptionRateLimiter {
   /** Least recently allowed type first. */
   const fullAt = new Map<string, number>();
+  let sharedFullAt = 0;
+  /** Room for one more type: there is some, or the oldest type's bucket is full again (nothing to forget). */
+  const makeRoom = (now: number): boolean => {
+    const [oldest, full] = fullAt.entries().next().value!;
+    return full <= now && fullAt.delete(oldest);
+  };
   return {
     take(type, now = Date.now()) {
-      const next = Math.max(fullAt.get(type) ?? 0, now) + REFILL_MS;
+      const own = fullAt.has(type) || fullAt.size < MAX_TYPES || makeRoom(now);
+      const next = Math.max((own ? fullAt.get(type) : sharedFullAt) ?? 0, now) + REFILL_MS;
       if (next - now > BUCKET_SIZE * REFILL_MS) return false;
-      fullAt.delete(type);
-      fullAt.set(type, next);
-      if (fullAt.size > MAX_TYPES) fullAt.delete(fullAt.keys().next().value!);
+      if (own) {
+        fullAt.delete(type);
+        fullAt.set(type, next);
+      } else {
+        sharedFullAt = next;
+      }
       return true;
     },
   };
