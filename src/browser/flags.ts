@@ -13,7 +13,7 @@
 import { HogtailError } from '../core/errors';
 import { featureProperties, mergeDecide, parsePayload, type FlagsSnapshot, type FlagValue } from '../core/flags/decide';
 import { createFlagsClient } from '../core/flags/flags-client';
-import { ownValue, setOwn } from '../core/own';
+import { ownValue } from '../core/own';
 import { attempt } from '../core/safe-json';
 import { track } from './capture';
 import { numberOption } from './config';
@@ -152,11 +152,8 @@ export const flagMethods: Pick<
     override(
       rt,
       'fg',
-      (old) => {
-        // Group types are any text: a type named `__proto__` or `constructor` is an entry like any other.
-        for (const type of Object.keys(properties)) setOwn(old, type, { ...(ownValue(old, type) as Properties), ...properties[type] });
-        return old;
-      },
+      // Group types are any text: built from entries, a type named `__proto__` is an entry like any other.
+      (old) => ({ ...old, ...Object.fromEntries(Object.entries(properties).map(([type, given]) => [type, { ...(ownValue(old, type) as Properties), ...given }])) }),
       reload,
     ),
 };

@@ -8,11 +8,14 @@
 
 /** The record's own entry for `key`; never an inherited member. */
 export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
-  return record !== undefined && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+  return record !== undefined && hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** Whether the record itself holds `key`. */
-export const hasOwn = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
+/**
+ * Whether the record itself holds `key`. (`{}.hasOwnProperty` is Object.prototype's, spelled short
+ * for the script tag; `Object.hasOwn` is missing from browsers older than 2022.)
+ */
+export const hasOwn = (record: object, key: string): boolean => ({}).hasOwnProperty.call(record, key);
 
 /** Stores an entry under any key, `__proto__` included (a plain assignment would set the prototype). */
 export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {

@@ -20,25 +20,20 @@ const REFILL_MS = 10_000;
 const MAX_TYPES = 1_000;
 
 export function createExceptionRateLimiter(): ExceptionRateLimiter {
-  /** Least recently allowed type first. */
+  /** Least recently allowed type first; '' (no type's name) is the shared bucket. */
   const fullAt = new Map<string, number>();
-  let sharedFullAt = 0;
-  /** Room for one more type: there is some, or the oldest type's bucket is full again (nothing to forget). */
-  const makeRoom = (now: number): boolean => {
-    const [oldest, full] = fullAt.entries().next().value!;
-    return full <= now && fullAt.delete(oldest);
-  };
   return {
     take(type, now = Date.now()) {
-      const own = fullAt.has(type) || fullAt.size < MAX_TYPES || makeRoom(now);
-      const next = Math.max((own ? fullAt.get(type) : sharedFullAt) ?? 0, now) + REFILL_MS;
-      if (next - now > BUCKET_SIZE * REFILL_MS) return false;
-      if (own) {
-        fullAt.delete(type);
-        fullAt.set(type, next);
-      } else {
-        sharedFullAt = next;
+      if (!fullAt.has(type) && fullAt.size >= MAX_TYPES) {
+        const [oldest, full] = fullAt.entries().next().value!;
+        // The oldest type's bucket full again holds nothing to forget: this type takes its place.
+        if (full > now) type = '';
+        else fullAt.delete(oldest);
       }
+      const next = Math.max(fullAt.get(type) ?? 0, now) + REFILL_MS;
+      if (next - now > BUCKET_SIZE * REFILL_MS) return false;
+      fullAt.delete(type);
+      fullAt.set(type, next);
       return true;
     },
   };
