@@ -13,6 +13,7 @@
  * the server.
  */
 import { ownValue } from '../own';
+import { textOf } from '../text-of';
 import { createEvaluation, type Decision, type Evaluation } from './evaluation';
 import type { FlagHasher } from './hash';
 import { InconclusiveMatchError } from './inconclusive';
@@ -47,7 +48,7 @@ export function evaluateFlag(
     return { decided: true, value, payload, reason };
   } catch (error) {
     if (error instanceof InconclusiveMatchError) return { decided: false, why: error.message };
-    return { decided: false, why: `could not be evaluated: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}` };
+    return { decided: false, why: `could not be evaluated: ${error instanceof Error ? `${error.name}: ${error.message}` : textOf(error)}` };
   }
 }
 

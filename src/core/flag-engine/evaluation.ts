@@ -69,6 +69,7 @@ export function createEvaluation(
   decideFlag: (flag: FlagDefinition, evaluation: Evaluation) => Decision,
 ): Evaluation {
   const decisions = new Map<unknown, Outcome<Decision>>();
+  const missing = new Map<unknown, Outcome<FlagValue>>();
   const cohorts = new Map<Readonly<Record<string, unknown>>, Map<unknown, Outcome<boolean>>>();
   const flagsOnPath: string[] = [];
   const cohortsOnPath: string[] = [];
@@ -90,8 +91,11 @@ export function createEvaluation(
     },
     flagValue(key) {
       const flag = flagIndex(definitions).get(key);
-      if (flag === undefined) throw new InconclusiveMatchError(`the flag "${key}" another flag depends on is not in the definitions`);
-      return evaluation.decide(flag).value;
+      if (flag !== undefined) return evaluation.decide(flag).value;
+      // Remembered too: building an error is most of the cost when thousands of flags need one missing flag.
+      return remembered(missing, key, () => {
+        throw new InconclusiveMatchError(`the flag "${key}" another flag depends on is not in the definitions`);
+      });
     },
     inCohort(id, properties, match) {
       let memo = cohorts.get(properties);
