@@ -5,6 +5,7 @@
  */
 import { featureProperties, parsePayload, type FlagValue } from '../flags/decide';
 import { createLru } from '../lru';
+import { hasOwn, ownValue, setOwn } from '../own';
 import type { FlagCache, FlagLookup } from './flag-cache';
 
 export interface FlagOptions {
@@ -121,7 +122,7 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
     }
     if (onlyLocal(o)) return { value: undefined, payload: undefined, snapshot: undefined, locally: false, skipped: true };
     const snapshot = await cache.get(distinctId, lookup, [key]);
-    return { value: snapshot?.flags[key], payload: snapshot?.payloads[key], snapshot, locally: false };
+    return { value: ownValue(snapshot?.flags, key), payload: ownValue(snapshot?.payloads, key), snapshot, locally: false };
   }
 
   /** Every flag: local answers when they decide them all (or the caller wants nothing else), else the server's on top. */
@@ -135,7 +136,7 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
     const merged = { flags: { ...locally?.flags, ...snapshot?.flags }, payloads: { ...locally?.payloads, ...snapshot?.payloads } };
     if (!o.flagKeys) return merged;
     // Only what was asked for, as posthog-node answers.
-    const pick = <T>(all: Record<string, T>) => Object.fromEntries(o.flagKeys!.filter((key) => key in all).map((key) => [key, all[key]!]));
+    const pick = <T>(all: Record<string, T>) => Object.fromEntries(o.flagKeys!.filter((key) => hasOwn(all, key)).map((key) => [key, all[key]!]));
     return { flags: pick(merged.flags), payloads: pick(merged.payloads) };
   }
 
@@ -179,7 +180,7 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
     async getAllFlagsAndPayloads(distinctId, o) {
       const all = await allFlags(distinctId, o);
       const payloads: Record<string, unknown> = {};
-      for (const [key, payload] of Object.entries(all?.payloads ?? {})) payloads[key] = parsePayload(payload);
+      for (const [key, payload] of Object.entries(all?.payloads ?? {})) setOwn(payloads, key, parsePayload(payload));
       return { featureFlags: { ...all?.flags }, featureFlagPayloads: payloads };
     },
     async propertiesFor(distinctId, lookup) {

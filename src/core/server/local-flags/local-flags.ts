@@ -8,6 +8,7 @@
  */
 import type { RetryOptions } from '../../backoff';
 import type { HogtailError } from '../../errors';
+import { ownValue, setOwn } from '../../own';
 import {
   createFlagHasher,
   evaluateAllFlags,
@@ -103,8 +104,8 @@ export function createLocalFlags(options: LocalFlagsOptions): LocalFlags {
         result.undecided.push(flag.key);
         continue;
       }
-      result.flags[flag.key] = outcome.value;
-      if (outcome.value !== false && outcome.payload !== undefined && outcome.payload !== null) result.payloads[flag.key] = outcome.payload;
+      setOwn(result.flags, flag.key, outcome.value);
+      if (outcome.value !== false && outcome.payload !== undefined && outcome.payload !== null) setOwn(result.payloads, flag.key, outcome.payload);
     }
     return result;
   }
@@ -125,15 +126,15 @@ export function createLocalFlags(options: LocalFlagsOptions): LocalFlags {
 }
 
 function contextOf(distinctId: string, lookup: LocalLookup): EvaluationContext {
-  const groups: Record<string, string> = {};
-  for (const [type, key] of Object.entries(lookup.groups ?? {})) groups[type] = String(key);
+  // Built from entries, not by assignment: a group type named `__proto__` stays an entry.
+  const groups = Object.fromEntries(Object.entries(lookup.groups ?? {}).map(([type, key]) => [type, String(key)]));
   return {
     distinctId,
     groups,
     // posthog-node adds these itself, so a condition on them matches without the caller passing them.
     personProperties: { distinct_id: distinctId, ...lookup.personProperties },
     groupProperties: Object.fromEntries(
-      Object.keys(groups).map((type) => [type, { $group_key: groups[type], ...lookup.groupProperties?.[type] }]),
+      Object.keys(groups).map((type) => [type, { $group_key: groups[type], ...ownValue(lookup.groupProperties, type) }]),
     ),
   };
 }
