@@ -6,7 +6,8 @@
  */
 import { InvalidEventError } from '../core/errors';
 import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type EventInput, type QueuedEvent } from '../core/event';
-import { PERSON_EVENTS, screenEvent, surveyEvent, type SpecialEvent } from '../core/special-events';
+import { isObject, PERSON_EVENTS, screenEvent, surveyEvent, type SpecialEvent } from '../core/special-events';
+import { uuidv7 } from '../core/uuid';
 import { sendByBeacon } from './beacon';
 import { LITE } from './build-flags';
 import { COOKIELESS_ID, cookieless, optedOut } from './consent-rules';
@@ -41,8 +42,11 @@ function captureResult(record: QueuedEvent, event: string): CaptureResult {
   };
 }
 
-/** The properties hogtail adds to an event the caller sent with `own` properties. */
-function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number, options?: CaptureOptions): Properties {
+/**
+ * The properties hogtail adds to an event the caller sent with `own` properties. A `$pageview`
+ * needs its `uuid` (posthog-js's `$pageview_id` is the page view's own uuid).
+ */
+function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number, options?: CaptureOptions, uuid?: string): Properties {
   const { states, mode } = rt;
   const state = states.state;
   const sdk: Properties = {};
@@ -51,19 +55,21 @@ function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number
   const add = (source: Properties | undefined) => {
     for (const key in source) if (!(key in own)) sdk[key] = source[key];
   };
+  const sessionId = states.session(now);
   add(pageContext());
-  add(cookieless(rt) ? { $session_id: states.session(now), $cookieless_mode: true } : { $session_id: states.session(now), $device_id: state.$device_id });
+  add(cookieless(rt) ? { $session_id: sessionId, $cookieless_mode: true } : { $session_id: sessionId, $device_id: state.$device_id });
   add(rt.sessionProps);
   add(state.props);
+  // posthog-js's order: the visit's properties over super properties, the caller's over both.
+  for (const part of rt.visit.of(event, uuid, now, sessionId)) add(part);
   add(flagProperties(rt.flagState, state.ff));
   for (const _ in state.$groups) {
     add({ $groups: state.$groups });
     break;
   }
   const personEvent = PERSON_EVENTS.has(event as string) || event === '$set';
-  if (mode === 'never' || (mode !== 'always' && !personEvent && !state.$epp && state.$user_state !== 'identified')) {
-    add({ $process_person_profile: false });
-  }
+  const person = !(mode === 'never' || (mode !== 'always' && !personEvent && !state.$epp && state.$user_state !== 'identified'));
+  add({ $process_person_profile: person });
   if (options?.$set) sdk.$set = options.$set;
   if (options?.$set_once) sdk.$set_once = options.$set_once;
   return sdk;
@@ -86,14 +92,21 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
     return;
   }
   const now = Date.now();
+  // A page view's uuid is known before its properties are: they name it.
+  const uuid = options?.uuid ?? (event === '$pageview' ? uuidv7(now) : undefined);
   // {} for null and undefined; a non-object is refused by buildEvent anyway.
-  let sdk = sdkProperties(rt, event, Object(properties) as Properties, now, options);
+  const own = Object(properties) as Properties;
+  let sdk = sdkProperties(rt, event, own, now, options, typeof uuid === 'string' ? uuid : undefined);
+  // The visitor's first page and the session's go with the first event of a page that processes
+  // the person (posthog-js), merged with what the caller sets once (theirs win).
+  const setOnce = sdk.$process_person_profile && rt.visit.setOnce(event);
+  if (setOnce) sdk.$set_once = { ...setOnce, ...(isObject(own.$set_once) && own.$set_once), ...(sdk.$set_once as Properties) };
   let input: EventInput | null = {
     event,
     distinctId: cookieless(rt) ? COOKIELESS_ID : distinctId ?? rt.states.state.distinct_id,
     properties,
     timestamp: options?.timestamp,
-    uuid: options?.uuid,
+    uuid,
   };
   // !LITE: the lite script tag has no hooks; saying so lets its minifier drop this path.
   if (!LITE && rt.hooks && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {

@@ -1,0 +1,35 @@
+/**
+ * posthog-js's `$window_id`: one id per browser tab, so events of two tabs in one session can be
+ * told apart. Kept in sessionStorage, so a reload keeps it; a duplicated tab (or `window.open`)
+ * starts with a copy of that storage while the first page is still open, and is told apart by a
+ * "page open" mark that leaving the page clears. A session this tab starts gets a new id, as in
+ * posthog-js.
+ */
+import { attempt } from '../../core/safe-json';
+import { uuidv7 } from '../../core/uuid';
+import { writeKey } from '../storage';
+
+export interface WindowId {
+  /** The tab's id. */
+  id(): string;
+  /** This tab started a new session. */
+  renew(): void;
+}
+
+/** @param store sessionStorage, or undefined to keep the id in memory only. */
+export function createWindowId(store: () => Storage | undefined, key: string): WindowId {
+  // [id, page open]
+  const saved: unknown = attempt(() => JSON.parse(store()!.getItem(key)!), 0);
+  let id = Array.isArray(saved) && typeof saved[0] === 'string' && !saved[1] ? saved[0] : uuidv7();
+  const mark = (open: boolean) => writeKey(store(), key, JSON.stringify([id, open]));
+  mark(true);
+  addEventListener('pagehide', () => mark(false));
+  addEventListener('pageshow', () => mark(true));
+  return {
+    id: () => id,
+    renew() {
+      id = uuidv7();
+      mark(true);
+    },
+  };
+}
