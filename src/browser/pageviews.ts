@@ -27,7 +27,10 @@ export function startPageviews(rt: Runtime, client: Hogtail): void {
     capture?.();
   };
   if (pageviews) track(rt, '$pageview');
-  rt.onLeave = () => pageleaveOption(rt.config) && client.capture('$pageleave');
+  rt.onLeave = () => {
+    flush();
+    if (pageleaveOption(rt.config)) client.capture('$pageleave');
+  };
   if (pageviews !== 'history_change') return;
   watchHistory(
     (type) => {

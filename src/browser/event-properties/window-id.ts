@@ -5,9 +5,8 @@
  * "page open" mark that leaving the page clears. A session this tab starts gets a new id, as in
  * posthog-js.
  */
-import { attempt } from '../../core/safe-json';
 import { uuidv7 } from '../../core/uuid';
-import { writeKey } from '../storage';
+import { readKey, writeKey } from '../storage';
 
 export interface WindowId {
   /** The tab's id. */
@@ -18,10 +17,10 @@ export interface WindowId {
 
 /** @param store sessionStorage, or undefined to keep the id in memory only. */
 export function createWindowId(store: () => Storage | undefined, key: string): WindowId {
-  // [id, page open]
-  const saved: unknown = attempt(() => JSON.parse(store()!.getItem(key)!), 0);
-  let id = Array.isArray(saved) && typeof saved[0] === 'string' && !saved[1] ? saved[0] : uuidv7();
-  const mark = (open: boolean) => writeKey(store(), key, JSON.stringify([id, open]));
+  // "<id> <1 while its page is open, else 0>" (no JSON: a page's Array.prototype.toJSON cannot get in the way)
+  const [saved, open] = (readKey(store(), key) ?? '').split(' ');
+  let id = saved && open === '0' ? saved : uuidv7();
+  const mark = (open: boolean) => writeKey(store(), key, id + (open ? ' 1' : ' 0'));
   mark(true);
   addEventListener('pagehide', () => mark(false));
   addEventListener('pageshow', () => mark(true));

@@ -49,13 +49,14 @@ export function identityFromPosthog(record: unknown): Partial<IdentityState> | u
 }
 
 /**
- * What `register()` kept in a posthog-js record: every key but posthog-js's own (all of which start
- * with `$` or `__`, `$user_id` aside) and the campaign it keeps per tab (its sessionStorage record).
+ * What `register()` kept in a posthog-js record: every key but posthog-js's own (`distinct_id` and
+ * the keys that start with `$` or `__`, `$user_id` aside) and the campaign it keeps per tab (its
+ * sessionStorage record).
  */
 function superProperties(record: Record<string, unknown>): Record<string, unknown> {
   const props: Record<string, unknown> = {};
   for (const key in record) {
-    if (key === '$user_id' || (!/^(\$|__|ph_keyword$)/.test(key) && !CAMPAIGN_PARAMS.includes(key))) props[key] = record[key];
+    if (key === '$user_id' || (!/^(\$|__|ph_keyword$|distinct_id$)/.test(key) && !CAMPAIGN_PARAMS.includes(key))) props[key] = record[key];
   }
   return props;
 }
