@@ -97,10 +97,6 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
   // {} for null and undefined; a non-object is refused by buildEvent anyway.
   const own = Object(properties) as Properties;
   let sdk = sdkProperties(rt, event, own, now, options, typeof uuid === 'string' ? uuid : undefined);
-  // The visitor's first page and the session's go with the first event of a page that processes
-  // the person (posthog-js), merged with what the caller sets once (theirs win).
-  const setOnce = sdk.$process_person_profile && rt.visit.setOnce(event);
-  if (setOnce) sdk.$set_once = { ...setOnce, ...(isObject(own.$set_once) && own.$set_once), ...(sdk.$set_once as Properties) };
   let input: EventInput | null = {
     event,
     distinctId: cookieless(rt) ? COOKIELESS_ID : distinctId ?? rt.states.state.distinct_id,
@@ -108,6 +104,16 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
     timestamp: options?.timestamp,
     uuid,
   };
+  // The visitor's first page and the session's go with the first event of a page that processes
+  // the person (posthog-js), under what the caller sets once (in its properties or options).
+  const setOnce = sdk.$process_person_profile && rt.visit.setOnce(event);
+  if (setOnce) {
+    const merged = { ...setOnce, ...(isObject(own.$set_once) && own.$set_once), ...sdk.$set_once };
+    if ('$set_once' in own) {
+      input.properties = { ...own, $set_once: merged };
+      delete sdk.$set_once;
+    } else sdk.$set_once = merged;
+  }
   // !LITE: the lite script tag has no hooks; saying so lets its minifier drop this path.
   if (!LITE && rt.hooks && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
     input = rt.hooks(rt, input, sdk, now);
