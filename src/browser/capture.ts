@@ -61,7 +61,7 @@ function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number
   add(rt.sessionProps);
   add(state.props);
   // posthog-js's order: the visit's properties over super properties, the caller's over both.
-  for (const part of rt.visit.of(event, uuid, now, sessionId)) add(part);
+  for (const part of rt.visit.parts(event, uuid, now, sessionId)) add(part);
   add(flagProperties(rt.flagState, state.ff));
   for (const _ in state.$groups) {
     add({ $groups: state.$groups });
@@ -92,11 +92,11 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
     return;
   }
   const now = Date.now();
-  // A page view's uuid is known before its properties are: they name it.
-  const uuid = options?.uuid ?? (event === '$pageview' ? uuidv7(now) : undefined);
+  // A page view's uuid is known before its properties are: they name it (the lite tag has no page-view chain).
+  const uuid = options?.uuid ?? (!LITE && event === '$pageview' ? uuidv7(now) : undefined);
   // {} for null and undefined; a non-object is refused by buildEvent anyway.
   const own = Object(properties) as Properties;
-  let sdk = sdkProperties(rt, event, own, now, options, typeof uuid === 'string' ? uuid : undefined);
+  let sdk = sdkProperties(rt, event, own, now, options, uuid as string | undefined);
   let input: EventInput | null = {
     event,
     distinctId: cookieless(rt) ? COOKIELESS_ID : distinctId ?? rt.states.state.distinct_id,

@@ -14,7 +14,7 @@ import { ensureBrowserBuild } from './support/build';
 import { hasChromium, launchChromium } from './support/chromium';
 import { startRecordingCollector, type RecordingCollector } from './support/recording-collector';
 import { startStaticServer, type StaticServer } from './support/static-server';
-import { LANDING_QUERY, LANGUAGE, landingPage, referringPage, visit, type VisitSdk } from './support/visit';
+import { LANDING_QUERY, LANGUAGE, landingPage, referringPage, returningVisit, routeThenLeave, visit, type VisitSdk } from './support/visit';
 
 const POSTHOG_JS = fileURLToPath(new URL('../../node_modules/posthog-js/dist/array.full.no-external.js', import.meta.url));
 const EXCEPTIONS_DOC = fileURLToPath(new URL('../../docs/posthog-js-properties.md', import.meta.url));
@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)('event properties: posthog-js and hogtail on the s
 
   async function run(sdk: VisitSdk): Promise<ReceivedEvent[]> {
     site.page('/landing', landingPage(sdk));
-    errors.push(...(await visit(browser, sdk, `${elsewhere.url}/from`, `${site.url}/landing`, `${site.url}/away`)).errors);
+    errors.push(...(await visit(browser, sdk, `${elsewhere.url}/from`, `${site.url}/landing`, `${site.url}/away`)));
     const deadline = Date.now() + 30_000;
     while (eventsOf(sdk.key).length < SEQUENCE.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     return eventsOf(sdk.key);
@@ -166,5 +166,68 @@ describe.skipIf(!hasChromium)('event properties: posthog-js and hogtail on the s
       const tolerance = name.endsWith('percentage') ? 0.05 : 0.05 * 4000;
       expect(Math.abs((ht.get(name) ?? NaN) - value), `${name}: posthog-js ${value}, hogtail ${ht.get(name)}`).toBeLessThanOrEqual(tolerance);
     }
+  });
+  it('capture_pageview: true: one $pageview and one $pageleave for the page being left, with its end, as posthog-js', async () => {
+    const keys = { js: 'phc_leavePosthogJs', ht: 'phc_leaveHogtail' };
+    const config = { api_host: collector.url, capture_pageview: true, autocapture: false };
+    const posthogOnly = { opt_out_useragent_filter: true, disable_session_recording: true, disable_surveys: true };
+    const sdks = {
+      js: { global: 'posthog', script: '/posthog.js', key: keys.js, config: { ...config, ...posthogOnly } },
+      ht: { global: 'hogtail', script: '/hogtail.js', key: keys.ht, config },
+    };
+    const seen: Record<string, ReceivedEvent[]> = {};
+    for (const name of ['js', 'ht'] as const) {
+      site.page('/landing', landingPage(sdks[name]));
+      errors.push(...(await routeThenLeave(browser, sdks[name], `${elsewhere.url}/from`, `${site.url}/landing`, `${site.url}/away`)));
+      const deadline = Date.now() + 30_000;
+      const mine = () => collector.events.filter((event) => event.api_key === keys[name] && /^\$page/.test(event.event));
+      while (!mine().some((event) => event.event === '$pageleave') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      seen[name] = mine().sort((a, b) => String(a.uuid).localeCompare(String(b.uuid)));
+    }
+    const summary = (events: ReceivedEvent[]) =>
+      events.map((event) => [event.event, event.properties.$pathname, event.properties.$prev_pageview_pathname, event.properties.$prev_pageview_id === events[0]!.uuid]);
+    expect(summary(seen.ht!)).toEqual(summary(seen.js!));
+    expect(summary(seen.ht!)).toEqual([
+      ['$pageview', '/landing', undefined, false],
+      ['$pageleave', '/route-1', '/landing', true],
+    ]);
+    const posthogOwn = documentedExceptions();
+    const keysOf = (event: ReceivedEvent) => Object.keys(event.properties).filter((key) => !posthogOwn(key)).sort();
+    expect(keysOf(seen.ht![1]!)).toEqual(keysOf(seen.js![1]!));
+    for (const key of ['$prev_pageview_max_scroll_percentage', '$prev_pageview_last_scroll_percentage', '$prev_pageview_max_content_percentage']) {
+      expect(Math.abs((seen.ht![1]!.properties[key] as number) - (seen.js![1]!.properties[key] as number)), key).toBeLessThanOrEqual(0.05);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("a visitor posthog-js knew keeps, after the switch, the super properties, groups, first page and session entry it recorded", async () => {
+    // The same project key on both pages of a run (hogtail reads posthog-js's record of that key).
+    const keys = { js: 'phc_returnPosthogJs', ht: 'phc_returnHogtail' };
+    const posthog = (key: string): VisitSdk => ({
+      global: 'posthog',
+      script: '/posthog.js',
+      key,
+      config: { api_host: collector.url, autocapture: false, opt_out_useragent_filter: true, disable_session_recording: true, disable_surveys: true },
+    });
+    const hogtail = (key: string): VisitSdk => ({ global: 'hogtail', script: '/hogtail.js', key, config: { api_host: collector.url, autocapture: false } });
+    const after: Record<string, { switched: ReceivedEvent; identify: ReceivedEvent }> = {};
+    for (const [name, second] of [['js', posthog(keys.js)], ['ht', hogtail(keys.ht)]] as const) {
+      site.page('/landing', landingPage(posthog(second.key)));
+      site.page('/next', landingPage(second));
+      errors.push(...(await returningVisit(browser, posthog(second.key), second, `${elsewhere.url}/from`, `${site.url}/landing`, `${site.url}/next`)));
+      const find = (event: string) => collector.events.find((e) => e.api_key === second.key && e.event === event && e.properties.$pathname === '/next');
+      const deadline = Date.now() + 30_000;
+      while (!(find('after switch') && find('$identify')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      after[name] = { switched: find('after switch')!, identify: find('$identify')! };
+    }
+    for (const run of [after.js!, after.ht!]) {
+      expect(run.switched.properties).toMatchObject({ plan: 'pro', $groups: { company: 'acme' }, $session_entry_pathname: '/landing', $session_entry_utm_source: 'newsletter' });
+      expect(split(run.identify).setOnce).toMatchObject({ $initial_pathname: '/landing', $initial_utm_source: 'newsletter', $initial_referrer: `${elsewhere.url}/from` });
+    }
+    // hogtail's first event is the same visitor in the same session posthog-js started.
+    const landed = collector.events.find((e) => e.api_key === keys.ht && e.event === '$pageview' && e.properties.$pathname === '/landing')!;
+    expect(after.ht!.switched.distinct_id).toBe(landed.distinct_id);
+    expect(after.ht!.switched.properties.$session_id).toBe(landed.properties.$session_id);
+    expect(errors).toEqual([]);
   });
 });

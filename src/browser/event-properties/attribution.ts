@@ -5,8 +5,8 @@
  * posthog-js, it lives in sessionStorage, so a later page of the tab (an internal link, a reload)
  * still says where the visit came from, and a new tab starts afresh.
  *
- * Read again only when the page's URL changes (a load or a client-side navigation), not per
- * event; written only when something changed.
+ * Read again, and written, only when the page's URL changes (a load or a client-side
+ * navigation), not per event.
  */
 import { attempt } from '../../core/safe-json';
 import { isObject } from '../../core/special-events';
@@ -47,11 +47,7 @@ export function createAttribution(store: () => Storage | undefined, key: string,
       next.$referring_domain = referrer ? domainOf(referrer) : '$direct';
     }
     Object.assign(next, searchInfo(referrer));
-    const json = JSON.stringify(next);
-    if (json !== JSON.stringify(props)) {
-      props = next;
-      writeKey(store(), key, json);
-    }
+    writeKey(store(), key, JSON.stringify((props = next)));
     return props;
   };
 }

@@ -5,7 +5,11 @@
  * page-view chain with scroll depth (previous-page.ts, scroll-depth.ts). This file wires them to
  * the client; each is read or updated when its page, session or visitor changes, and an event
  * only picks up objects already built (capture() stays cheap).
+ *
+ * The lite script tag leaves out `$window_id` and the page-view chain with its scroll depths (its
+ * size budget; see docs/posthog-js-properties.md).
  */
+import { LITE } from '../build-flags';
 import { cookieless, persistAllowed } from '../consent-rules';
 import { pageContext } from '../page-context';
 import type { Runtime } from '../runtime';
@@ -29,25 +33,30 @@ export function startEventProperties(rt: Runtime): EventProperties {
   const tab = rt.store && openStorage('sessionStorage');
   const stored = () => (persistAllowed(rt) ? tab : undefined);
   const attribution = createAttribution(stored, base + 'a', config);
-  const windowId = createWindowId(stored, base + 'w');
-  const told = states.onNewSession;
-  states.onNewSession = (id) => {
-    windowId.renew();
-    told?.(id);
-  };
-  const chain = createPageChain(config.disable_scroll_properties ? undefined : trackScroll(config.scroll_root_selector));
+  const windowId = LITE ? undefined : createWindowId(stored, base + 'w');
+  if (windowId) {
+    const told = states.onNewSession;
+    states.onNewSession = (id) => {
+      windowId.renew();
+      told?.(id);
+    };
+  }
+  const chain = LITE ? undefined : createPageChain(config.disable_scroll_properties ? undefined : trackScroll(config.scroll_root_selector));
   const keepsFirstPage = config.save_campaign_params !== false || config.save_referrer !== false;
   // The session entry's event properties, built once per entry.
   let entry: [PageInfo | undefined, Properties] = [undefined, {}];
   let setOnceSent = false;
 
   return {
-    pageViewId: chain.id,
-    of(event, uuid, now, sessionId) {
+    pageViewId: () => chain?.id(),
+    parts(event, uuid, now, sessionId) {
       const state = states.state;
-      const visit = chain.properties(event, uuid, now, sessionId);
+      const visit = chain?.properties(event, uuid, now, sessionId) ?? {};
+      if (event === '$pageview') visit.title = document.title;
       visit.$is_identified = state.$user_state === 'identified';
-      if (cookieless(rt)) return [attribution(pageContext().$current_url as string), visit];
+      const campaign = attribution(pageContext().$current_url as string);
+      // Cookieless: nothing that would tell this visitor's sessions and tabs apart.
+      if (cookieless(rt)) return [campaign, visit];
       if (!state.ipi && keepsFirstPage) {
         state.ipi = currentPage();
         states.save();
@@ -57,8 +66,8 @@ export function startEventProperties(rt: Runtime): EventProperties {
         states.save();
       }
       if (entry[0] !== state.se[1]) entry = [state.se[1], sessionEntryProperties(state.se[1])];
-      visit.$window_id = windowId.id();
-      return [attribution(pageContext().$current_url as string), entry[1], visit];
+      if (windowId) visit.$window_id = windowId.id();
+      return [campaign, entry[1], visit];
     },
     setOnce(event) {
       // posthog-js sends them with the first event of a page that processes the person, and with

@@ -49,7 +49,6 @@ export function createPageChain(scroll: ScrollDepth | undefined): PageChain {
       if (event === '$pageleave') return ending(current?.id, now);
       if (event !== '$pageview' || !uuid) return { $pageview_id: current?.id };
       const props = ending(uuid, now);
-      props.title = document.title;
       current = { id: uuid, pathname: location.pathname, at: now, sessionId };
       scroll?.reset();
       return props;

@@ -13,16 +13,6 @@
  */
 import type { Properties } from '../types';
 
-/** Depths so far, in pixels: scroll offset and viewport bottom, last and deepest, and the largest heights seen. */
-interface Depths {
-  lastY: number;
-  maxY: number;
-  maxHeight: number;
-  lastContent: number;
-  maxContent: number;
-  maxContentHeight: number;
-}
-
 export interface ScrollDepth {
   /** A new page: forget the depths of the last one and measure this one soon. */
   reset(): void;
@@ -30,30 +20,24 @@ export interface ScrollDepth {
   properties(): Properties;
 }
 
+/** The depths, in the order of `[...NAMES, scrollable height, whole height]`, in pixels. */
+const NAMES = ['last_scroll', 'max_scroll', 'last_content', 'max_content'];
+
 /** @param rootSelector posthog-js's `scroll_root_selector`: a selector or a list, the first match wins. */
 export function trackScroll(rootSelector: unknown): ScrollDepth {
   const selectors = rootSelector ? [rootSelector].flat() : [];
-  let depths: Depths | undefined;
+  let depths: number[] | undefined;
   let pending = false;
-
-  const root = (): Element | null | undefined =>
-    selectors.length ? selectors.map((selector) => document.querySelector(String(selector))).find(Boolean) : document.documentElement;
 
   const measure = () => {
     pending = false;
-    const element = root();
-    const y = (selectors.length ? element?.scrollTop : scrollY || element?.scrollTop) || 0;
-    const viewport = element?.clientHeight || 0;
-    const height = element?.scrollHeight || 0;
-    const last = depths;
-    depths = {
-      lastY: Math.ceil(y),
-      maxY: Math.max(y, last?.maxY ?? 0),
-      maxHeight: Math.max(height - viewport, last?.maxHeight ?? 0, 0),
-      lastContent: y + viewport,
-      maxContent: Math.max(y + viewport, last?.maxContent ?? 0),
-      maxContentHeight: Math.max(height, last?.maxContentHeight ?? 0),
-    };
+    const root = selectors.length ? selectors.map((selector) => document.querySelector(String(selector))).find(Boolean) : document.documentElement;
+    const y = (selectors.length ? root?.scrollTop : scrollY || root?.scrollTop) || 0;
+    const viewport = root?.clientHeight || 0;
+    const height = root?.scrollHeight || 0;
+    // Each deepest value is the largest seen on this page, the heights too (a page that grows).
+    const [, maxY = 0, , maxContent = 0, maxScrollable = 0, maxHeight = 0] = depths ?? [];
+    depths = [y, Math.max(y, maxY), y + viewport, Math.max(y + viewport, maxContent), Math.max(height - viewport, maxScrollable), Math.max(height, maxHeight)];
   };
   const soon = () => {
     if (!pending) {
@@ -71,20 +55,18 @@ export function trackScroll(rootSelector: unknown): ScrollDepth {
     },
     properties() {
       if (pending) measure();
-      if (!depths) return {};
-      const { lastY, maxY, maxHeight, lastContent, maxContent, maxContentHeight } = depths;
-      // Rounded up, so 999.5 px of a 1,000 px page counts as all of it; a page that cannot scroll is read to the end.
-      const share = (part: number, whole: number) => (Math.ceil(whole) <= 1 ? 1 : Math.min(1, Math.max(0, Math.ceil(part) / Math.ceil(whole))));
-      return {
-        $prev_pageview_last_scroll: Math.ceil(lastY),
-        $prev_pageview_last_scroll_percentage: share(lastY, maxHeight),
-        $prev_pageview_max_scroll: Math.ceil(maxY),
-        $prev_pageview_max_scroll_percentage: share(maxY, maxHeight),
-        $prev_pageview_last_content: Math.ceil(lastContent),
-        $prev_pageview_last_content_percentage: share(lastContent, maxContentHeight),
-        $prev_pageview_max_content: Math.ceil(maxContent),
-        $prev_pageview_max_content_percentage: share(maxContent, maxContentHeight),
-      };
+      const props: Properties = {};
+      const measured = depths;
+      NAMES.forEach((name, i) => {
+        if (!measured) return;
+        // Rounded up, so 999.5 px of a 1,000 px page counts as all of it; a page that cannot scroll
+        // is read to the end. Scroll offsets are shares of the scrollable height, content of the whole.
+        const depth = Math.ceil(measured[i]!);
+        const whole = Math.ceil(measured[4 + (i >> 1)]!);
+        props['$prev_pageview_' + name] = depth;
+        props['$prev_pageview_' + name + '_percentage'] = whole <= 1 ? 1 : Math.min(1, Math.max(0, depth / whole));
+      });
+      return props;
     },
   };
 }

@@ -12,7 +12,7 @@ export interface EventProperties {
    * attribution, the session entry, then the page-view chain, `$window_id` and `$is_identified`.
    * `uuid` is the event's (a `$pageview` needs its own); `sessionId` the one it is sent with.
    */
-  of(event: unknown, uuid: string | undefined, now: number, sessionId: string): Properties[];
+  parts(event: unknown, uuid: string | undefined, now: number, sessionId: string): Properties[];
   /** The first-visit and session-entry person properties for `$set_once`, when `event` is to carry them. */
   setOnce(event: unknown): Properties | undefined;
 }

@@ -50,14 +50,14 @@ describe('attribution kept per tab', () => {
     expect(open()('https://shop.test/')).toMatchObject({ $search_engine: 'google', ph_keyword: 'red shoes' });
   });
 
-  it('written only when it changed; no storage means memory only', () => {
+  it('written once per URL, not per event; no storage means memory only', () => {
     const writes: string[] = [];
     const store = { getItem: () => null, setItem: (_key: string, value: string) => void writes.push(value) } as unknown as Storage;
     const attribution = createAttribution(() => store, KEY, {});
     attribution('https://shop.test/?utm_source=a');
+    attribution('https://shop.test/?utm_source=a');
     attribution('https://shop.test/b');
-    attribution('https://shop.test/c');
-    expect(writes).toHaveLength(1);
+    expect(writes).toHaveLength(2);
     expect(createAttribution(() => undefined, KEY, {})('https://shop.test/?utm_source=a')).toMatchObject({ utm_source: 'a' });
   });
 });

@@ -17,9 +17,8 @@ describe('the page-view chain', () => {
   it('each $pageview names itself and ends the one before; other events name the current one; $pageleave ends it', () => {
     const scroll = fakeScroll();
     const chain = createPageChain(scroll);
-    document.title = 'Home';
     history.replaceState({}, '', '/home');
-    expect(chain.properties('$pageview', 'pv-1', 1_000, 's')).toEqual({ $pageview_id: 'pv-1', title: 'Home' });
+    expect(chain.properties('$pageview', 'pv-1', 1_000, 's')).toEqual({ $pageview_id: 'pv-1' });
     expect(chain.properties('click', undefined, 1_500, 's')).toEqual({ $pageview_id: 'pv-1' });
     history.replaceState({}, '', '/next');
     expect(chain.properties('$pageview', 'pv-2', 3_500, 's')).toMatchObject({

@@ -64,34 +64,65 @@ async function route(page: Page, path: string, title: string): Promise<void> {
   await frames(page);
 }
 
-/**
- * Runs the visit in a fresh context: from `referrer` (the other site's page) to `landing` (the
- * landing page's URL without its query), and at the end to `leaveTo`. Returns the page's errors.
- */
-export async function visit(
-  browser: Browser,
-  sdk: VisitSdk,
-  referrer: string,
-  landing: string,
-  leaveTo: string,
-): Promise<{ errors: string[] }> {
+const loaded = (page: Page, sdk: VisitSdk) => page.waitForFunction((name) => (window as any)[name]?.__loaded === true, sdk.global);
+const call = (page: Page, sdk: VisitSdk, method: string, ...args: unknown[]) =>
+  page.evaluate(([name, fn, rest]) => (window as any)[name][fn](...rest), [sdk.global, method, args] as const);
+
+/** A fresh context on `landing` (its URL without the query), reached by the link on `referrer`. */
+async function land(browser: Browser, sdk: VisitSdk, referrer: string, landing: string) {
   const context = await browser.newContext({ timezoneId: TIMEZONE });
   const { page, errors } = await openPage(context);
   await page.goto(referrer);
   await Promise.all([page.waitForURL(landing + '*'), page.click('#go')]);
-  await page.waitForFunction((name) => (window as any)[name]?.__loaded === true, sdk.global);
-  await page.evaluate((name) => (window as any)[name].capture('custom event', { plan: 'pro' }), sdk.global);
+  await loaded(page, sdk);
+  return { context, page, errors };
+}
+
+/**
+ * The visit of a single-page app: from `referrer` (the other site's page) to `landing`, a capture,
+ * scrolling, three client-side routes, identify and a capture, then away to `leaveTo`. Returns the
+ * page's errors.
+ */
+export async function visit(browser: Browser, sdk: VisitSdk, referrer: string, landing: string, leaveTo: string): Promise<string[]> {
+  const { context, page, errors } = await land(browser, sdk, referrer, landing);
+  await call(page, sdk, 'capture', 'custom event', { plan: 'pro' });
   await scrollTo(page, SCROLLS.landing);
   await route(page, '/route-1', 'Route one');
   await scrollTo(page, SCROLLS.route1);
   await route(page, '/route-2', 'Route two');
   await route(page, '/route-3', 'Route three');
-  await page.evaluate((name) => {
-    const sdk = (window as any)[name];
-    sdk.identify('user-42', { email: 'user@example.com' });
-    sdk.capture('custom event', { plan: 'team' });
-  }, sdk.global);
+  await call(page, sdk, 'identify', 'user-42', { email: 'user@example.com' });
+  await call(page, sdk, 'capture', 'custom event', { plan: 'team' });
   await page.goto(leaveTo);
   await context.close();
-  return { errors };
+  return errors;
+}
+
+/** A page that moves to another route with no page view of its own (capture_pageview: true), scrolled, then left. */
+export async function routeThenLeave(browser: Browser, sdk: VisitSdk, referrer: string, landing: string, leaveTo: string): Promise<string[]> {
+  const { context, page, errors } = await land(browser, sdk, referrer, landing);
+  await scrollTo(page, SCROLLS.landing);
+  await route(page, '/route-1', 'Route one');
+  await scrollTo(page, SCROLLS.route1);
+  await page.goto(leaveTo);
+  await context.close();
+  return errors;
+}
+
+/**
+ * A visitor posthog-js knows: landing with posthog-js (`first`), which registers a super property
+ * and a group, then the site's next page `next`, served with `second` (posthog-js again, or
+ * hogtail after the switch), where the visitor captures, identifies and leaves.
+ */
+export async function returningVisit(browser: Browser, first: VisitSdk, second: VisitSdk, referrer: string, landing: string, next: string): Promise<string[]> {
+  const { context, page, errors } = await land(browser, first, referrer, landing);
+  await call(page, first, 'register', { plan: 'pro' });
+  await call(page, first, 'group', 'company', 'acme');
+  await page.goto(next);
+  await loaded(page, second);
+  await call(page, second, 'capture', 'after switch');
+  await call(page, second, 'identify', 'user-7');
+  await page.goto('about:blank');
+  await context.close();
+  return errors;
 }
