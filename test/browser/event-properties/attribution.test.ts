@@ -18,7 +18,7 @@ describe('attribution kept per tab', () => {
     const landing = attribution('https://shop.test/?utm_source=mail&utm_campaign=spring&gclid=g1');
     expect(landing).toMatchObject({ utm_source: 'mail', utm_campaign: 'spring', gclid: 'g1', utm_medium: null, fbclid: null });
     expect(landing).toMatchObject({ $referrer: 'https://news.test/story', $referring_domain: 'news.test' });
-    expect(attribution('https://shop.test/cart')).toBe(landing);
+    expect(attribution('https://shop.test/cart')).toEqual(landing);
     const next = attribution('https://shop.test/?utm_source=ads');
     expect(next).toMatchObject({ utm_source: 'ads', utm_campaign: null, gclid: null });
   });
