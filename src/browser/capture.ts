@@ -5,14 +5,13 @@
  * dropped event is counted and reported; a kept one is returned as posthog-js returns it.
  */
 import { InvalidEventError } from '../core/errors';
-import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type EventInput, type QueuedEvent } from '../core/event';
+import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type EventInput, type QueuedEvent, type SharedProperties } from '../core/event';
 import { isObject, PERSON_EVENTS, screenEvent, surveyEvent, type SpecialEvent } from '../core/special-events';
 import { uuidv7 } from '../core/uuid';
 import { sendByBeacon } from './beacon';
 import { LITE } from './build-flags';
 import { COOKIELESS_ID, cookieless, optedOut } from './consent-rules';
 import { flagProperties } from './flags-state';
-import { pageContext } from './page-context';
 import type { Methods, Runtime } from './runtime';
 import type { CaptureOptions, CaptureResult, Properties } from './types';
 import { textOf } from '../core/text-of';
@@ -43,10 +42,18 @@ function captureResult(record: QueuedEvent, event: string): CaptureResult {
 }
 
 /**
- * The properties hogtail adds to an event the caller sent with `own` properties. A `$pageview`
+ * The properties hogtail adds to an event the caller sent with `own` properties: `shared` with
+ * the page's other events (serialised once; core/event.ts), `sdk` this event's. A `$pageview`
  * needs its `uuid` (posthog-js's `$pageview_id` is the page view's own uuid).
  */
-function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number, options?: CaptureOptions, uuid?: string): Properties {
+function sdkProperties(
+  rt: Runtime,
+  event: unknown,
+  own: Properties,
+  now: number,
+  options?: CaptureOptions,
+  uuid?: string,
+): { sdk: Properties; shared: SharedProperties } {
   const { states, mode } = rt;
   const state = states.state;
   const sdk: Properties = {};
@@ -56,12 +63,11 @@ function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number
     for (const key in source) if (!(key in own)) sdk[key] = source[key];
   };
   const sessionId = states.session(now);
-  add(pageContext());
+  const { shared, visit } = rt.visit.parts(event, uuid, now, sessionId);
   add(cookieless(rt) ? { $session_id: sessionId, $cookieless_mode: true } : { $session_id: sessionId, $device_id: state.$device_id });
   add(rt.sessionProps);
   add(state.props);
-  // posthog-js's order: the visit's properties over super properties, the caller's over both.
-  for (const part of rt.visit.parts(event, uuid, now, sessionId)) add(part);
+  add(visit);
   add(flagProperties(rt.flagState, state.ff));
   for (const _ in state.$groups) {
     add({ $groups: state.$groups });
@@ -72,7 +78,7 @@ function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number
   add({ $process_person_profile: person });
   if (options?.$set) sdk.$set = options.$set;
   if (options?.$set_once) sdk.$set_once = options.$set_once;
-  return sdk;
+  return { sdk, shared };
 }
 
 export function track(rt: Runtime, event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): CaptureResult | undefined {
@@ -96,7 +102,9 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
   const uuid = options?.uuid ?? (!LITE && event === '$pageview' ? uuidv7(now) : undefined);
   // {} for null and undefined; a non-object is refused by buildEvent anyway.
   const own = Object(properties) as Properties;
-  let sdk = sdkProperties(rt, event, own, now, options, uuid as string | undefined);
+  const added = sdkProperties(rt, event, own, now, options, uuid as string | undefined);
+  let sdk = added.sdk;
+  let shared: SharedProperties | undefined = added.shared;
   let input: EventInput | null = {
     event,
     distinctId: cookieless(rt) ? COOKIELESS_ID : distinctId ?? rt.states.state.distinct_id,
@@ -116,15 +124,16 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
   }
   // !LITE: the lite script tag has no hooks; saying so lets its minifier drop this path.
   if (!LITE && rt.hooks && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
-    input = rt.hooks(rt, input, sdk, now);
+    input = rt.hooks(rt, input, { ...shared.props, ...sdk }, now);
     if (!input) {
       queue.countDrop('before_send');
       rt.debug(`"${event}" dropped by before_send`);
       return;
     }
     sdk = {};
+    shared = undefined;
   }
-  const built = buildEvent(input, sdk, DEFAULT_MAX_EVENT_BYTES, now);
+  const built = buildEvent(input, sdk, DEFAULT_MAX_EVENT_BYTES, now, shared);
   if (!built.ok) {
     queue.countDrop(built.error.reason);
     rt.report(built.error);
@@ -160,7 +169,10 @@ export const captureMethods: Pick<Methods, 'capture' | 'screen' | 'surveyShown' 
 /** posthog-js's less common capture helpers (full build). */
 export const captureExtraMethods: Pick<Methods, 'shutdown' | 'calculateEventProperties' | 'captureTraceFeedback' | 'captureTraceMetric'> = {
   shutdown: (rt) => rt.queue.flush(),
-  calculateEventProperties: (rt, event, properties) => ({ ...sdkProperties(rt, event, Object(properties), Date.now()), ...properties }),
+  calculateEventProperties(rt, event, properties) {
+    const { sdk, shared } = sdkProperties(rt, event, Object(properties), Date.now());
+    return { ...shared.props, ...sdk, ...properties };
+  },
   captureTraceFeedback: (rt, traceId, feedback) => void track(rt, '$ai_feedback', { $ai_trace_id: String(traceId), $ai_feedback_text: feedback }),
   captureTraceMetric: (rt, traceId, metricName, metricValue) =>
     void track(rt, '$ai_metric', { $ai_trace_id: String(traceId), $ai_metric_name: metricName, $ai_metric_value: String(metricValue) }),

@@ -4,11 +4,13 @@
  * page (initial-person.ts) and the session's (session-entry.ts), the tab (window-id.ts), and the
  * page-view chain with scroll depth (previous-page.ts, scroll-depth.ts). This file wires them to
  * the client; each is read or updated when its page, session or visitor changes, and an event
- * only picks up objects already built (capture() stays cheap).
+ * only picks up objects already built: what the page's events share is even serialised once
+ * (core/event.ts, SharedProperties), so capture() stays cheap.
  *
  * The lite script tag leaves out `$window_id` and the page-view chain with its scroll depths (its
  * size budget; see docs/posthog-js-properties.md).
  */
+import { shareProperties, type SharedProperties } from '../../core/event';
 import { LITE } from '../build-flags';
 import { cookieless, persistAllowed } from '../consent-rules';
 import { pageContext } from '../page-context';
@@ -46,6 +48,13 @@ export function startEventProperties(rt: Runtime): EventProperties {
   // The session entry's event properties, built once per entry.
   let entry: [PageInfo | undefined, Properties] = [undefined, {}];
   let setOnceSent = false;
+  // The page's properties serialised once, until one of the objects they come from changes.
+  let shared: SharedProperties;
+  let sharedFrom: Properties[] = [];
+  const share = (parts: Properties[]) => {
+    if (parts.some((part, i) => part !== sharedFrom[i])) shared = shareProperties(Object.assign({}, ...(sharedFrom = parts)));
+    return shared;
+  };
 
   return {
     pageViewId: () => chain?.id(),
@@ -54,9 +63,10 @@ export function startEventProperties(rt: Runtime): EventProperties {
       const visit = chain?.properties(event, uuid, now, sessionId) ?? {};
       if (event === '$pageview') visit.title = document.title;
       visit.$is_identified = state.$user_state === 'identified';
-      const campaign = attribution(pageContext().$current_url as string);
+      const page = pageContext();
+      const campaign = attribution(page.$current_url as string);
       // Cookieless: nothing that would tell this visitor's sessions and tabs apart.
-      if (cookieless(rt)) return [campaign, visit];
+      if (cookieless(rt)) return { shared: share([page, campaign]), visit };
       if (!state.ipi && keepsFirstPage) {
         state.ipi = currentPage();
         states.save();
@@ -67,7 +77,7 @@ export function startEventProperties(rt: Runtime): EventProperties {
       }
       if (entry[0] !== state.se[1]) entry = [state.se[1], sessionEntryProperties(state.se[1])];
       if (windowId) visit.$window_id = windowId.id();
-      return [campaign, entry[1], visit];
+      return { shared: share([page, campaign, entry[1]]), visit };
     },
     setOnce(event) {
       // posthog-js sends them with the first event of a page that processes the person, and with
