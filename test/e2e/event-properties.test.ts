@@ -20,6 +20,9 @@ const POSTHOG_JS = fileURLToPath(new URL('../../node_modules/posthog-js/dist/arr
 const EXCEPTIONS_DOC = fileURLToPath(new URL('../../docs/posthog-js-properties.md', import.meta.url));
 const JS_KEY = 'phc_visitPosthogJs';
 const HT_KEY = 'phc_visitHogtail';
+const LITE_KEY = 'phc_visitHogtailLite';
+/** What the lite script tag leaves out (docs/posthog-js-properties.md, "The lite script tag"). */
+const NOT_IN_LITE = /^(\$window_id|\$pageview_id|\$prev_pageview_.*)$/;
 /** The events the visit yields, in capture order, as `event pathname`. */
 const SEQUENCE = [
   '$pageview /landing',
@@ -53,7 +56,7 @@ describe.skipIf(!hasChromium)('event properties: posthog-js and hogtail on the s
   let site: StaticServer;
   let elsewhere: StaticServer;
   let collector: RecordingCollector;
-  const runs: Record<'js' | 'ht', ReceivedEvent[]> = { js: [], ht: [] };
+  const runs: Record<'js' | 'ht' | 'lite', ReceivedEvent[]> = { js: [], ht: [], lite: [] };
   const errors: string[] = [];
 
   /** The run's events of the visit, in capture order (both SDKs' uuids are UUIDv7, monotonic in a page). */
@@ -77,6 +80,7 @@ describe.skipIf(!hasChromium)('event properties: posthog-js and hogtail on the s
     [browser, site, elsewhere, collector] = await Promise.all([launchChromium([`--accept-lang=${LANGUAGE}`]), startStaticServer(), startStaticServer(), startRecordingCollector()]);
     site.file('/posthog.js', POSTHOG_JS);
     site.file('/hogtail.js', iife);
+    site.file('/hogtail.lite.js', iife.replace(/hogtail\.iife\.js$/, 'hogtail.lite.iife.js'));
     site.page('/away', '<!doctype html><title>away</title>');
     elsewhere.page('/from', referringPage(`${site.url}/landing${LANDING_QUERY}`));
     const shared = { api_host: collector.url, defaults: '2025-05-24', autocapture: false };
@@ -84,6 +88,7 @@ describe.skipIf(!hasChromium)('event properties: posthog-js and hogtail on the s
     const posthogOnly = { opt_out_useragent_filter: true, disable_session_recording: true, disable_surveys: true };
     runs.js = await run({ global: 'posthog', script: '/posthog.js', key: JS_KEY, config: { ...shared, ...posthogOnly } });
     runs.ht = await run({ global: 'hogtail', script: '/hogtail.js', key: HT_KEY, config: shared });
+    runs.lite = await run({ global: 'hogtail', script: '/hogtail.lite.js', key: LITE_KEY, config: shared });
   });
   afterAll(async () => {
     await browser?.close();
@@ -229,5 +234,18 @@ describe.skipIf(!hasChromium)('event properties: posthog-js and hogtail on the s
     expect(after.ht!.switched.distinct_id).toBe(landed.distinct_id);
     expect(after.ht!.switched.properties.$session_id).toBe(landed.properties.$session_id);
     expect(errors).toEqual([]);
+  });
+  it('the lite script tag: the same sequence and the same properties and values, less the page-view chain and $window_id', () => {
+    expect(runs.lite.map(label)).toEqual(SEQUENCE);
+    const differences = SEQUENCE.map((entry, i) => {
+      const full = split(runs.ht[i]!);
+      const lite = split(runs.lite[i]!);
+      const expected = Object.keys(full.props).filter((key) => !NOT_IN_LITE.test(key));
+      const values = expected.filter((key) => !NOT_DETERMINISTIC.has(key) && JSON.stringify(full.props[key]) !== JSON.stringify(lite.props[key]));
+      return { entry, keys: Object.keys(lite.props).sort(), values, setOnce: JSON.stringify(lite.setOnce) === JSON.stringify(full.setOnce) };
+    });
+    expect(differences).toEqual(
+      SEQUENCE.map((entry, i) => ({ entry, keys: Object.keys(split(runs.ht[i]!).props).filter((key) => !NOT_IN_LITE.test(key)).sort(), values: [], setOnce: true })),
+    );
   });
 });
