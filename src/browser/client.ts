@@ -21,6 +21,7 @@ import { DEFAULT_API_HOST, numberOption } from './config';
 import { consentMethods } from './consent';
 import { persistAllowed } from './consent-rules';
 import { startDelivery } from './delivery';
+import { startEventProperties } from './event-properties';
 import { flagMethods, onFeatureFlags, startFlags } from './flags';
 import { createFlagsState, type FlagsState } from './flags-state';
 import type { Hogtail, HogtailConfig } from './hogtail';
@@ -122,6 +123,7 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
   const legacy = rt.states.state.optout;
   if (rt.consent === 'pending' && typeof legacy === 'boolean') rt.consent = legacy ? 'denied' : 'granted';
   rt.states.onNewSession = (id) => rt.sessionListeners.forEach((listener) => listener(id, null));
+  rt.visit = startEventProperties(rt);
   Object.assign(rt, startDelivery(store, rt));
   return rt;
 }

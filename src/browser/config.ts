@@ -98,6 +98,19 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
    * @default 'if_capture_pageview' (on when page views are)
    */
   capture_pageleave?: boolean | 'if_capture_pageview';
+  /**
+   * Campaign parameters (`utm_*`, click ids) of the landing URL on every event of the tab and in
+   * the person's first-visit properties. Default true.
+   */
+  save_campaign_params?: boolean;
+  /** Query parameters to read like the UTM ones. */
+  custom_campaign_params?: string[];
+  /** The tab's first referrer (`$referrer`, `$referring_domain`) on every event. Default true. */
+  save_referrer?: boolean;
+  /** No `$prev_pageview_*` scroll depths on `$pageview` / `$pageleave`. */
+  disable_scroll_properties?: boolean;
+  /** The element that scrolls, when the page does not (the first that matches). Default: the page. */
+  scroll_root_selector?: string | string[];
   /** posthog-js's dated defaults (`'2025-05-24'`, …, `'latest'`); hogtail follows those about page views. */
   defaults?: string;
   /**
