@@ -76,6 +76,11 @@ export class PostHog extends ServerClient implements ExitAware {
     this.#exceptions.stop();
   }
 
+  /** A capture after shutdown(): what it queues is flushed at exit again (exception capture stays off). */
+  protected override afterReopen(): void {
+    registerForExit(this);
+  }
+
   flushBeforeExit(): void {
     if (this.nodeOptions.flushOnExitTimeout === 0 || this.isShuttingDown || this.queue.pending === 0 || this.#exitFlushes >= 3) return;
     this.#exitFlushes++;

@@ -54,6 +54,7 @@ export class ServerClient {
       geoipDisable: (perCall, ip) => this.#geoipDisable(perCall, ip),
       disabled: () => this.#disabled,
       closed: () => this.#closed,
+      wake: () => this.#wake(),
       record: () => this.#record,
     });
     this.#parts = parts;
@@ -182,21 +183,34 @@ export class ServerClient {
   /**
    * Delivers what is queued, waiting at most `timeoutMs`, then stops timers and releases sockets.
    * Anything still undelivered at the deadline is reported as dropped with reason 'shutdown' (or,
-   * with Node's file persistence, stays in the journal for the next run).
+   * with Node's file persistence, stays in the journal for the next run). The client stays
+   * usable, as posthog-node's does: an event captured afterwards is queued and sent by the next
+   * flush() or shutdown(), so a module-level client whose shutdown() each request hands to
+   * `waitUntil` (Workers) delivers every request's events.
    */
   shutdown(timeoutMs = 30_000): Promise<void> {
     if (this.#shutdown) return this.#shutdown;
     this.beforeShutdown();
     this.#shutdown = (async () => {
+      let expired = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, Math.max(0, timeoutMs));
+        timer = setTimeout(() => {
+          expired = true;
+          resolve();
+        }, Math.max(0, timeoutMs));
       });
-      await Promise.race([this.flush(), deadline]);
+      await Promise.race([this.#flushAll(() => expired), deadline]);
       clearTimeout(timer);
       this.close();
-    })();
+    })().finally(() => (this.#shutdown = undefined));
     return this.#shutdown;
+  }
+
+  /** Flushes until nothing is queued, so events captured while a shutdown runs go with it. */
+  async #flushAll(expired: () => boolean): Promise<void> {
+    do await this.flush();
+    while (!expired() && (this.queue.pending > 0 || this.#parts.held.waiting.size > 0));
   }
 
   /** posthog-node's name for shutdown(). */
@@ -238,13 +252,24 @@ export class ServerClient {
     return this.queue.stats();
   }
 
-  /** Whether shutdown() has started. */
+  /** Whether a shutdown() is running. */
   protected get isShuttingDown(): boolean {
     return this.#shutdown !== undefined;
   }
 
   /** A hook for platforms: called when shutdown() starts. */
   protected beforeShutdown(): void {}
+
+  /** A hook for platforms: called when a capture after shutdown() makes the client take events again. */
+  protected afterReopen(): void {}
+
+  /** A call that queues an event after shutdown() closed the client opens it again (posthog-node's behaviour). */
+  #wake(): void {
+    if (!this.#closed) return;
+    this.#closed = false;
+    this.queue.reopen();
+    this.afterReopen();
+  }
 
   /** Stops the queue (events held behind a flag lookup are reported with it) and the poll, and releases the platform. */
   protected close(): void {

@@ -43,6 +43,8 @@ export interface WiringHooks {
   geoipDisable(perCall: boolean | undefined, ip: string | undefined): boolean;
   disabled(): boolean;
   closed(): boolean;
+  /** Called before an event is queued: a client closed by shutdown() takes events again. */
+  wake(): void;
   /** The *Immediate call running now, if any. */
   record(): CallRecord | undefined;
 }
