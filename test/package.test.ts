@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { bundlerTests } from './package/bundlers';
 import { runtimeTests } from './package/runtime';
 import { typeTests } from './package/types';
+import { workerTests } from './package/workers';
 import { installPacked } from './support/packed';
 
 let consumer = '';
@@ -18,3 +19,4 @@ afterAll(() => rmSync(consumer, { recursive: true, force: true }));
 describe('types', () => typeTests(() => consumer));
 describe('runtime', () => runtimeTests(() => consumer));
 describe('bundlers', () => bundlerTests(() => consumer));
+describe('workers', () => workerTests(() => consumer));
