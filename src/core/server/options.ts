@@ -81,6 +81,8 @@ export interface ServerOptions {
   featureFlagsPollingInterval?: number;
   /** Never ask the server for a flag local evaluation cannot decide (answer undefined). Default false. */
   strictLocalEvaluation?: boolean;
+  /** posthog-node's option, read by `@posthog/ai`: leave prompts and model outputs out of AI events. Default false. */
+  privacyMode?: boolean;
   /** How long one flags answer is used per distinct id and override set (ms). 0 turns the cache off. Default 60,000. */
   flagsCacheTtl?: number;
   /** Most (distinct id, overrides) flag sets cached; least recently used go first. Default 10,000. */
@@ -118,6 +120,7 @@ export interface ResolvedServerOptions {
   personalApiKey: string | undefined;
   featureFlagsPollingInterval: number;
   strictLocalEvaluation: boolean;
+  privacyMode: boolean;
 }
 
 export function positive(name: string, value: number | undefined, fallback: number, problems: string[]): number {
@@ -232,5 +235,6 @@ export function resolveServerOptions(options: ServerOptions, problems: string[])
     personalApiKey: personalKey(options.personalApiKey, problems),
     featureFlagsPollingInterval: Math.max(100, positive('featureFlagsPollingInterval', options.featureFlagsPollingInterval, 30_000, problems)),
     strictLocalEvaluation: options.strictLocalEvaluation === true,
+    privacyMode: options.privacyMode === true,
   };
 }

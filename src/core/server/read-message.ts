@@ -46,7 +46,8 @@ const unreadable = (what: string, error: unknown) =>
 export function readMessage(message: unknown, refuse: Refuse): ReadMessage | undefined {
   try {
     const m = (message ?? {}) as Fields;
-    return { event: m.event, properties: m.properties, sendFeatureFlags: m.sendFeatureFlags === true, envelope: envelopeOf(m, m.distinctId) };
+    return { event: m.event, properties: m.properties, // posthog-node also takes an options object here; hogtail's lookup then uses the event's own groups.
+      sendFeatureFlags: m.sendFeatureFlags === true || (typeof m.sendFeatureFlags === 'object' && m.sendFeatureFlags !== null), envelope: envelopeOf(m, m.distinctId) };
   } catch (error) {
     refuse(unreadable('capture()', error));
     return undefined;

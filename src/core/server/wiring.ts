@@ -21,6 +21,7 @@ import type { CallRecord } from './immediate';
 import { createIntake, type Intake } from './intake';
 import { createLocalFlags, type LocalFlags } from './local-flags/local-flags';
 import type { ResolvedServerOptions } from './options';
+import type { ContextStore } from './request-context';
 
 /** What a platform hands the client. */
 export interface ServerPlatform {
@@ -32,6 +33,8 @@ export interface ServerPlatform {
   /** Hex sha1 of a UTF-8 string, for local evaluation's bucketing hash. */
   sha1: (text: string) => string;
   persistence?: { hook: QueuePersistence; restored: readonly QueuedEvent[] } | undefined;
+  /** The request context's store (Node's AsyncLocalStorage); without one, withContext() only runs its function. */
+  context?: ContextStore | undefined;
   /** Releases sockets and files; called once, at shutdown or exit. */
   release(): void;
 }
