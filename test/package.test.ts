@@ -11,6 +11,7 @@ import { publishedTests } from './package/published';
 import { runtimeTests } from './package/runtime';
 import { sideEffectTests } from './package/side-effects';
 import { typeTests } from './package/types';
+import { workerTests } from './package/workers';
 import { installPacked } from './support/packed';
 
 let consumer = '';
@@ -25,3 +26,4 @@ describe('types', () => typeTests(() => consumer));
 describe('runtime', () => runtimeTests(() => consumer));
 describe('bundlers', () => bundlerTests(() => consumer));
 describe('side effects', () => sideEffectTests(() => consumer));
+describe('workers', () => workerTests(() => consumer));

@@ -143,8 +143,8 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
       sent = Promise.reject(cause);
     }
     sent.then(
-      (result) => settle(result, usedSplit),
-      (cause: unknown) => settle({ kind: 'retry', message: `sending failed (${textOf(cause)})`, cause }, usedSplit),
+      (result) => settle(result, usedSplit, batch),
+      (cause: unknown) => settle({ kind: 'retry', message: `sending failed (${textOf(cause)})`, cause }, usedSplit, batch),
     );
     // Only when the next request follows this one at once. It then takes exactly these events, so
     // the prepared body fits even if more are captured meanwhile (they go in the request after).
@@ -155,11 +155,12 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     }
   }
 
-  function settle(result: DeliveryResult, usedSplit: boolean): void {
+  function settle(result: DeliveryResult, usedSplit: boolean, batch: Entry[]): void {
     sending = false;
-    const batch = state.inFlight;
+    // close() already reported these as dropped; a late answer changes nothing for the caller. A
+    // queue reopened since (a capture after shutdown) sends what it has taken meanwhile.
+    if (state.inFlight !== batch) return closed() ? undefined : pump();
     state.inFlight = [];
-    // close() already reported these as dropped; a late success changes nothing for the caller.
     if (closed()) return;
     if (result.kind === 'retry') return retryLater(batch, result);
     if (usedSplit) splitStack.pop();

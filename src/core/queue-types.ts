@@ -69,6 +69,11 @@ export interface Queue {
   flush(): Promise<void>;
   /** Stops all timers and drops what is left with reason 'shutdown'. A no-op in the browser build. */
   close(): void;
+  /**
+   * Takes events again after close(), as posthog-node's client does after shutdown(): the next
+   * flush or shutdown sends them. A no-op in the browser build.
+   */
+  reopen(): void;
   /** Reports a drop that happened outside the queue (invalid input, opt-out) in the same counters. */
   countDrop(reason: DropReason, count?: number): void;
   stats(): QueueStats;

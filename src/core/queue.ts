@@ -121,9 +121,15 @@ export function createQueue(options: QueueOptions): Queue {
       state.closed = true;
       delivery.stop!();
       const queued = state.inFlight.concat(line.clear()).map((entry) => entry.event);
+      // The request still in flight answers into nothing: its events are reported below.
+      state.inFlight = [];
       const left = persistence?.retain ? persistence.retain(queued) : queued;
       state.drop(left, 'shutdown', `${left.length} event(s) were still undelivered when the client shut down (deadline reached or server unreachable).`);
       state.settleWaiters(true);
+    },
+
+    reopen() {
+      if (!BROWSER_BUILD) state.closed = false;
     },
 
     countDrop,

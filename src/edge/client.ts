@@ -9,7 +9,7 @@
 import { exceptionEvent } from '../core/exceptions/exception-event';
 import { HogtailError } from '../core/errors';
 import { createFetchExecutor } from '../core/fetch-executor';
-import { ServerClient } from '../core/server/client';
+import { PostHogServerClient } from '../core/server/posthog-client';
 import type { ServerOptions } from '../core/server/options';
 import { gzipWithCompressionStream } from './gzip';
 import { sha1Hex } from './sha1';
@@ -19,7 +19,7 @@ export type PostHogOptions = ServerOptions;
 /** Node-only options a ported app may still pass: said once, by name, never silently ignored. */
 const NODE_ONLY = ['persistence', 'flushOnExitTimeout', 'enableExceptionAutocapture'] as const;
 
-export class PostHog extends ServerClient {
+export class PostHog extends PostHogServerClient {
   constructor(apiKey: string, options: PostHogOptions = {}) {
     const problems: string[] = [];
     for (const name of NODE_ONLY) {

@@ -4,8 +4,9 @@
  * journal, exception capture, and process exit hooks that flush what a script forgot to.
  */
 import { HogtailError } from '../core/errors';
-import { ServerClient } from '../core/server/client';
+import { PostHogServerClient } from '../core/server/posthog-client';
 import { createExceptionCapture, type ExceptionCapture } from './exception-capture';
+import { createContextStore } from './context-store';
 import { registerForExit, unregisterForExit, type ExitAware } from './exit-hook';
 import { gzipWithZlib } from './gzip';
 import { createNodeExecutor } from './http-executor';
@@ -15,7 +16,7 @@ import { sha1Hex } from './sha1';
 
 type Properties = Record<string, unknown>;
 
-export class PostHog extends ServerClient implements ExitAware {
+export class PostHog extends PostHogServerClient implements ExitAware {
   readonly nodeOptions: NodeOnlyOptions;
   #exitFlushes = 0;
   #exceptions: ExceptionCapture;
@@ -33,6 +34,7 @@ export class PostHog extends ServerClient implements ExitAware {
         gzip: gzipWithZlib,
         sha1: sha1Hex,
         persistence,
+        context: createContextStore(),
         release() {
           persistence?.close();
           executor.destroy();
@@ -74,6 +76,11 @@ export class PostHog extends ServerClient implements ExitAware {
   protected override beforeShutdown(): void {
     unregisterForExit(this);
     this.#exceptions.stop();
+  }
+
+  /** A capture after shutdown(): what it queues is flushed at exit again (exception capture stays off). */
+  protected override afterReopen(): void {
+    registerForExit(this);
   }
 
   flushBeforeExit(): void {

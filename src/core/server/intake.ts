@@ -33,6 +33,8 @@ export interface IntakeDeps {
   verbose(): boolean;
   disabled(): boolean;
   closed(): boolean;
+  /** Called before an event is queued: a client closed by shutdown() takes events again. */
+  wake(): void;
   /** The *Immediate call running now, if any. */
   record(): CallRecord | undefined;
 }
@@ -93,6 +95,7 @@ export function createIntake(deps: IntakeDeps): Intake {
   function enqueue(event: unknown, properties: unknown, envelope: Envelope, extra?: Record<string, unknown>): void {
     const record = build(event, properties, envelope, extra);
     if (record === undefined) return;
+    deps.wake();
     deps.record()?.uuids.push(record.uuid);
     if (deps.verbose()) deps.debug(queuedLine(record));
     if (held.holding) held.behind(record);
@@ -112,6 +115,7 @@ export function createIntake(deps: IntakeDeps): Intake {
     // Fix the event's identity and time now, so waiting for flags changes neither; later events wait
     // behind it (held) so the queue still sees capture order.
     const fixed = { ...envelope, timestamp: envelope.timestamp ?? new Date(), uuid: envelope.uuid ?? uuidv7() };
+    deps.wake();
     const place = held.hold(fixed.uuid);
     deps.record()?.uuids.push(fixed.uuid);
     const waiting = deps.flags

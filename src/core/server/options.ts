@@ -132,6 +132,11 @@ export interface ServerOptions {
    */
   strictLocalEvaluation?: boolean;
   /**
+   * posthog-node's option, read by `@posthog/ai`: leave prompts and model outputs out of AI events.
+   * @default false
+   */
+  privacyMode?: boolean;
+  /**
    * How long one flags answer is used per distinct id and override set (ms). 0 turns the cache off.
    * @default 60_000
    */
@@ -177,6 +182,7 @@ export interface ResolvedServerOptions {
   personalApiKey: string | undefined;
   featureFlagsPollingInterval: number;
   strictLocalEvaluation: boolean;
+  privacyMode: boolean;
 }
 
 export function positive(name: string, value: number | undefined, fallback: number, problems: string[]): number {
@@ -291,5 +297,6 @@ export function resolveServerOptions(options: ServerOptions, problems: string[])
     personalApiKey: personalKey(options.personalApiKey, problems),
     featureFlagsPollingInterval: Math.max(100, positive('featureFlagsPollingInterval', options.featureFlagsPollingInterval, 30_000, problems)),
     strictLocalEvaluation: options.strictLocalEvaluation === true,
+    privacyMode: options.privacyMode === true,
   };
 }

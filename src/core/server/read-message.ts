@@ -54,7 +54,9 @@ export function readMessage(message: unknown, refuse: Refuse): ReadMessage | und
   }
   try {
     const m = message as Fields;
-    return { event: m.event, properties: m.properties, sendFeatureFlags: m.sendFeatureFlags === true, envelope: envelopeOf(m, m.distinctId) };
+    // posthog-node also takes an options object as sendFeatureFlags; hogtail's lookup then uses the event's own groups.
+    const sendFeatureFlags = m.sendFeatureFlags === true || (typeof m.sendFeatureFlags === 'object' && m.sendFeatureFlags !== null);
+    return { event: m.event, properties: m.properties, sendFeatureFlags, envelope: envelopeOf(m, m.distinctId) };
   } catch (error) {
     refuse(unreadable('capture()', error));
     return undefined;

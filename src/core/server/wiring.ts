@@ -22,6 +22,7 @@ import type { CallRecord } from './immediate';
 import { createIntake, type Intake } from './intake';
 import { createLocalFlags, type LocalFlags } from './local-flags/local-flags';
 import type { ResolvedServerOptions } from './options';
+import type { ContextStore } from './request-context';
 
 /** What a platform hands the client. */
 export interface ServerPlatform {
@@ -33,6 +34,8 @@ export interface ServerPlatform {
   /** Hex sha1 of a UTF-8 string, for local evaluation's bucketing hash. */
   sha1: (text: string) => string;
   persistence?: { hook: QueuePersistence; restored: readonly QueuedEvent[] } | undefined;
+  /** The request context's store (Node's AsyncLocalStorage); without one, withContext() only runs its function. */
+  context?: ContextStore | undefined;
   /** Releases sockets and files; called once, at shutdown or exit. */
   release(): void;
 }
@@ -44,6 +47,8 @@ export interface WiringHooks {
   geoipDisable(perCall: boolean | undefined, ip: string | undefined): boolean;
   disabled(): boolean;
   closed(): boolean;
+  /** Called before an event is queued: a client closed by shutdown() takes events again. */
+  wake(): void;
   /** The *Immediate call running now, if any. */
   record(): CallRecord | undefined;
   /** Debug mode is on now (client.debug() can change it at any time). */
