@@ -10,7 +10,16 @@
  * body is read only up to MAX_BODY_CHARS (the real server answers a few bytes; an app's catch-all
  * page or an endless stream must not fill memory or keep the request open).
  */
-import type { HttpExecutor } from '../core/transport';
+import type { HttpRequest, HttpResponse } from '../core/transport';
+
+/** A request of the page. */
+export interface PageRequest extends HttpRequest {
+  /**
+   * Told once fetch() has the request as keepalive, the moment it will outlive the page (unload.ts
+   * counts its events as in flight from then on; before, pagehide's beacon still takes them).
+   */
+  onKeepalive?: (() => void) | undefined;
+}
 
 /** Bodies at most this big go as keepalive requests; the browser's budget for all of them is 64 KB. */
 export const KEEPALIVE_MAX_BYTES = 60_000;
@@ -34,7 +43,8 @@ async function readCapped(response: Response): Promise<string> {
   }
 }
 
-export const fetchExecutor: HttpExecutor = async ({ url, body, headers, timeoutMs }) => {
+/** Core's HttpExecutor, taking a PageRequest. */
+export const fetchExecutor = async ({ url, body, headers, timeoutMs, onKeepalive }: PageRequest): Promise<HttpResponse> => {
   if (navigator.onLine === false) {
     await new Promise((resolve) => {
       addEventListener('online', resolve, { once: true });
@@ -50,13 +60,10 @@ export const fetchExecutor: HttpExecutor = async ({ url, body, headers, timeoutM
     }, timeoutMs);
   });
   const exchange = async () => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: body as BodyInit,
-      keepalive: body.length <= KEEPALIVE_MAX_BYTES,
-      signal: controller.signal,
-    });
+    const keepalive = body.length <= KEEPALIVE_MAX_BYTES;
+    const sent = fetch(url, { method: 'POST', headers, body: body as BodyInit, keepalive, signal: controller.signal });
+    if (keepalive) onKeepalive?.();
+    const response = await sent;
     return { status: response.status, body: await readCapped(response), retryAfter: response.headers.get('Retry-After') };
   };
   try {

@@ -18,13 +18,14 @@ export interface Endpoint {
   readonly timeoutMs: number;
 }
 
-export function sendBatch(endpoint: Endpoint, events: readonly QueuedEvent[]): Promise<DeliveryResult> {
+/** `onKeepalive`: told when the browser has the request as keepalive (fetch-executor.ts). */
+export function sendBatch(endpoint: Endpoint, events: readonly QueuedEvent[], onKeepalive?: () => void): Promise<DeliveryResult> {
   const { apiKey, host, gzip, timeoutMs } = endpoint;
   // Built per request: cheap next to the request, and it follows `gzip` as it changes.
   return createBatchSender({
     host,
     apiKey,
-    executor: fetchExecutor,
+    executor: (request) => fetchExecutor({ ...request, onKeepalive }),
     compress: gzip ? gzipBody : undefined,
     timeoutMs,
     contentType: 'text/plain',
