@@ -9,7 +9,9 @@
 //     once since, for the browser's switch to core's flags client (issue 12: /flags/?v=2 with the
 //     decide fall-back, retries, $feature_flag_request_id): 21,870 and 13,403 B then, plus a little.
 //     Lowered on 2026-11-27 after two rounds spent on size: 20,239 and 12,789 B then, plus a little;
-//     and again the same day after a third: 19,958 and 12,554 B, plus a little.
+//     and again the same day after a third: 19,958 and 12,554 B, plus a little. Raised for issue 27's
+//     browser fixes (autocapture's privacy checks and DOM reads a form cannot clobber, the console
+//     wrapper, in-flight-at-unload, opt-out emptying the queue): 20,513 and 12,690 B, plus a little.
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,8 +21,8 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 16_384, 20_000],
-  ['dist/hogtail.lite.iife.js', 11_264, 12_600],
+  ['dist/hogtail.iife.js', 16_384, 20_560],
+  ['dist/hogtail.lite.iife.js', 11_264, 12_740],
 ];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],

@@ -29,7 +29,7 @@ export const consentMethods: Pick<Methods, 'opt_out_capturing' | 'opt_in_capturi
     choose(rt, 'denied');
     // What was captured before and is not sent yet (the host was down, or the batch not due) goes
     // too, from the queue and from storage: nothing leaves the page after the user said no.
-    rt.queue.discard('opted_out', 'opt_out_capturing() was called before they were sent');
+    rt.queue.discard('opted_out', 'opted out before they were sent');
   },
   opt_in_capturing(rt) {
     choose(rt, 'granted');

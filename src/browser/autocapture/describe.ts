@@ -12,7 +12,7 @@
  * which would override what the SDK sets (the session, the URL, the chain, the project).
  */
 import { chainEntry, chainField } from './chain';
-import { attributeNamesOf, attributeOf, localNameOf, namespaceOf, nodeTypeOf, parentOf, previousElementOf } from './dom';
+import { attributeNamesOf, attributeOf, localNameOf, nodeTypeOf, parentOf, previousElementOf } from './dom';
 import { checkedPart, cut, holdsValue, isField, looksSecret, mayRead, SENSITIVE, tagOf, within } from './privacy';
 import { elementText } from './text';
 
@@ -72,7 +72,7 @@ export function describe(path: Element[], eventType: string, settings: DescribeS
   let target = path[0]!;
   let maskText = settings.maskText;
   // A click on an SVG icon (or a part of one) inside a link or button is the control's click.
-  const control = eventType === 'click' && namespaceOf(target) === SVG ? path.findIndex((el) => CONTROLS.includes(tagOf(el))) : -1;
+  const control = eventType === 'click' && target.namespaceURI === SVG ? path.findIndex((el) => CONTROLS.includes(tagOf(el))) : -1;
   if (control > 0) {
     maskText ||= path.slice(0, control + 1).some((el) => !mayRead(el) || isField(el));
     path = path.slice(control);

@@ -4,7 +4,8 @@
  * fields named `parentNode` or `matches` hide the form's parent and method. (The document does the
  * same for named images and forms: `<img name="host">` is `document.host`.) A click's path holds
  * forms and a submit's target is one, so autocapture reads elements through the prototypes'
- * built-in getters and methods, which no markup can shadow.
+ * built-in getters and methods, which no markup can shadow. (A shadowed property whose wrong value
+ * is harmless, such as a form's `namespaceURI`, which is then not SVG's either, is read directly.)
  */
 
 type BuiltIn = (this: Node, ...args: never[]) => unknown;
@@ -32,7 +33,6 @@ const ask = <T>(name: string) => {
 export const localNameOf = read<string>('localName');
 export const parentOf = read<ParentNode | null>('parentNode');
 export const nodeTypeOf = read<number>('nodeType');
-export const namespaceOf = read<string | null>('namespaceURI');
 export const rootOf = read<Node>('getRootNode');
 export const previousElementOf = read<Element | null>('previousElementSibling');
 export const firstChildOf = read<ChildNode | null>('firstChild');
@@ -43,7 +43,3 @@ export const attributeNamesOf = read<string[]>('getAttributeNames');
 export const attributeOf = ask<string | null>('getAttribute');
 export const matches = ask<boolean>('matches');
 export const closest = ask<Element | null>('closest');
-const editable = read<boolean>('isContentEditable');
-
-/** Whether the element is editable content (only HTML elements can be; an SVG one has no such getter). */
-export const isEditable = (element: Element) => element instanceof HTMLElement && editable(element);

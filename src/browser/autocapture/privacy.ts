@@ -13,7 +13,7 @@
  * Values are cut to their limit before they are checked (plus a little, so a number across the cut
  * is found whole): a 1 MB attribute costs a click what a short one does.
  */
-import { attributeOf, closest, isEditable, localNameOf, matches, nodeTypeOf, rootOf } from './dom';
+import { attributeOf, closest, localNameOf, matches, nodeTypeOf, rootOf } from './dom';
 
 /** Elements that are (or sit inside) this selector, crossing open shadow roots to their hosts. */
 export function within(element: Element, selector: string): boolean {
@@ -52,7 +52,7 @@ export function isField(element: Element, tag = tagOf(element)): boolean {
     tag === 'select' ||
     tag === 'textarea' ||
     tag === 'option' ||
-    isEditable(element)
+    (element as HTMLElement).isContentEditable === true
   );
 }
 
