@@ -19,8 +19,11 @@ const budgets = [
   // local flag evaluation (the engine), exception capture, the flags protocol and hostile-input
   // reading. Counted as rollup's shared chunks, whole; an app bundler's tree-shaking keeps less
   // (esbuild --bundle --platform=node of dist/node: 39,983 B). 60 KB leaves room for fixes, not for
-  // another feature without a look at the cost.
-  ['dist/node/index.js', 'src/node', 61_440],
+  // another feature without a look at the cost. Raised to 62 KiB on 2026-11-29 for one request path
+  // and local evaluation in core (issue 29 items 1 and 3, issue 27 items 9-12): 60,626 -> 62,318 B,
+  // about 600 B of code (the poll's backoff, 402 and cap handling, options resolved once) and
+  // 1.1 KB of the comments that explain it (Node entries keep their comments).
+  ['dist/node/index.js', 'src/node', 63_488],
   ['dist/api/index.js', 'src/api', 16_384],
 ];
 

@@ -16,7 +16,7 @@ import { createFlagsClient } from '../core/flags/flags-client';
 import { attempt } from '../core/safe-json';
 import { track } from './capture';
 import { numberOption } from './config';
-import { fetchExecutor } from './fetch-executor';
+import { pageExecutor } from './fetch-executor';
 import type { FlagsState } from './flags-state';
 import type { FeatureFlagResult, FlagOptions, FlagsListener, Properties } from './types';
 import type { Methods, Runtime } from './runtime';
@@ -71,7 +71,7 @@ export function startFlags(rt: Runtime): void {
   if (config.advanced_disable_decide || config.advanced_disable_feature_flags || config.advanced_disable_flags) return;
   // `&config=true`: the answer carries the project's config as decide's did (supportedCompression,
   // autocapture_opt_out), as posthog-js asked for it before it moved that config to a file of its own.
-  const client = createFlagsClient({ ...endpoint, executor: fetchExecutor, headers: {}, query: '&config=true' });
+  const client = createFlagsClient({ ...endpoint, executor: pageExecutor, headers: {}, query: '&config=true' });
   flags.fetchFlags = () => {
     const state = states.state;
     return client

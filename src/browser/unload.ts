@@ -13,10 +13,11 @@
  * the back-forward cache) is a duplicate with the same uuids.
  */
 import type { BatchSender } from '../core/batch-sender';
+import type { QueuedEvent } from '../core/event';
 import type { Queue } from '../core/queue';
 import { sendByBeacon } from './beacon';
 import type { Ledger } from './ledger';
-import { sendBatch, type Endpoint } from './send-batch';
+import { createPageSender, type Endpoint } from './send-batch';
 import type { Tabs } from './tabs';
 
 export interface Unload {
@@ -29,16 +30,20 @@ export interface Unload {
 /** `log` is told of every request and its outcome (debug mode). */
 export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: string) => void, onLost: (count: number) => void): Unload {
   const inFlight = new Set<string>();
+  /** The batch being sent (one at a time): in flight once its request is keepalive. */
+  let sending: readonly QueuedEvent[] = [];
+  const sendBatch = createPageSender(endpoint, () => {
+    for (const event of sending) inFlight.add(event.uuid);
+  });
   let leaving = false;
   return {
     send(events) {
       // Stored before they are on the wire (a request may start in the task that captured them):
       // the page may go while the request is out.
       ledger.flush();
+      sending = events;
       log(`sending ${events.length} event(s) to ${endpoint.host}`);
-      return sendBatch(endpoint, events, () => {
-        for (const event of events) inFlight.add(event.uuid);
-      })
+      return sendBatch(events)
         .then((result) => (log(`${events.length} event(s): ${result.kind === 'ok' ? 'delivered' : result.message}`), result))
         .finally(() => inFlight.clear());
     },

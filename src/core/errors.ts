@@ -52,11 +52,14 @@ export class DroppedEventsError extends HogtailError {
 /** A request failed in a way that will be retried; reported so outages are visible. */
 export class TransportError extends HogtailError {
   override name = 'TransportError' as const;
+  /** What went wrong with this attempt (`the server answered 503: …`, `no response (…)`), without the count or the retry plan. */
+  declare readonly problem: string;
   declare readonly status: number | undefined;
   declare readonly attempt: number;
   declare readonly retryInMs: number;
-  constructor(message: string, attempt: number, retryInMs: number, status?: number, cause?: unknown) {
+  constructor(message: string, problem: string, attempt: number, retryInMs: number, status?: number, cause?: unknown) {
     super(message, cause === undefined ? undefined : { cause });
+    this.problem = problem;
     this.status = status;
     this.attempt = attempt;
     this.retryInMs = retryInMs;

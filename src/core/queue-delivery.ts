@@ -42,7 +42,7 @@ export interface Delivery {
 
 function retryError(count: number, result: Extract<DeliveryResult, { kind: 'retry' }>, failures: number, delay: number): TransportError {
   const message = `${count} event(s) not delivered yet: ${result.message}; retry ${failures} in ${delay} ms.`;
-  return new TransportError(message, failures, delay, result.status, result.cause);
+  return new TransportError(message, result.message, failures, delay, result.status, result.cause);
 }
 
 /** What an answer other than "retry" does to its batch: delivered, dropped, or halved (`split`) to isolate a bad event. */

@@ -1,7 +1,7 @@
 /**
- * The Node client: the shared server client (core/server/client.ts) on node:http(s), native zlib,
- * an optional crash-safe journal, local flag evaluation with a personalApiKey, exception capture,
- * and process exit hooks that flush what a script forgot to.
+ * The Node client: the shared server client (core/server/client.ts, local flag evaluation
+ * included) on node:http(s), native zlib and node:crypto's sha1, with an optional crash-safe
+ * journal, exception capture, and process exit hooks that flush what a script forgot to.
  */
 import { HogtailError } from '../core/errors';
 import { ServerClient } from '../core/server/client';
@@ -9,53 +9,37 @@ import { createExceptionCapture, type ExceptionCapture } from './exception-captu
 import { registerForExit, unregisterForExit, type ExitAware } from './exit-hook';
 import { gzipWithZlib } from './gzip';
 import { createNodeExecutor } from './http-executor';
-import { createLocalFlags, type LocalFlags } from './local-flags/local-flags';
 import { resolveNodeOptions, type NodeOnlyOptions, type PostHogOptions } from './options';
 import { openFilePersistence } from './persistence/file-persistence';
+import { sha1Hex } from './sha1';
 
 type Properties = Record<string, unknown>;
 
 export class PostHog extends ServerClient implements ExitAware {
   readonly nodeOptions: NodeOnlyOptions;
   #exitFlushes = 0;
-  /** Set when a personalApiKey was given: flags evaluated from polled definitions. */
-  #local: LocalFlags | undefined;
   #exceptions: ExceptionCapture;
 
   constructor(apiKey: string, options: PostHogOptions = {}) {
     const problems: string[] = [];
     const nodeOptions = resolveNodeOptions(options ?? {}, problems);
-    let local: LocalFlags | undefined;
-    super(apiKey, options ?? {}, problems, (report, resolved) => {
+    super(apiKey, options ?? {}, problems, (report) => {
       // Before any socket or timer exists, so a locked path throws without leaving anything behind.
       const persistence = nodeOptions.persistence ? openFilePersistence(nodeOptions.persistence, report) : undefined;
       const executor = createNodeExecutor();
-      if (nodeOptions.personalApiKey !== undefined && !resolved.disabled) {
-        local = createLocalFlags({
-          host: resolved.host,
-          projectKey: apiKey,
-          personalKey: nodeOptions.personalApiKey,
-          intervalMs: nodeOptions.featureFlagsPollingInterval,
-          timeoutMs: resolved.requestTimeout,
-          onError: report,
-        });
-      }
       return {
         lib: 'hogtail-node',
         executor: executor.execute,
         gzip: gzipWithZlib,
+        sha1: sha1Hex,
         persistence,
-        local,
-        strictLocal: nodeOptions.strictLocalEvaluation,
         release() {
-          local?.poller.stop();
           persistence?.close();
           executor.destroy();
         },
       };
     });
     this.nodeOptions = nodeOptions;
-    this.#local = local;
     this.#exceptions = createExceptionCapture(
       {
         capture: (message) => this.capture(message),
@@ -85,37 +69,6 @@ export class PostHog extends ServerClient implements ExitAware {
   /** captureException, settling once that event is delivered (or rejecting with its drop). */
   captureExceptionImmediate(error: unknown, distinctId?: string, additionalProperties?: Properties): Promise<void> {
     return this.immediately(() => this.captureException(error, distinctId, additionalProperties));
-  }
-
-  /**
-   * posthog-node's name: resolves true once flag definitions are loaded for local evaluation, false
-   * when the first load failed, there is no personalApiKey, or `timeoutMs` passed first.
-   */
-  async waitForLocalEvaluationReady(timeoutMs = 30_000): Promise<boolean> {
-    if (this.#local === undefined) return false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, Math.max(0, timeoutMs));
-      timer.unref();
-    });
-    await Promise.race([this.#local.poller.firstLoad, deadline]);
-    clearTimeout(timer);
-    return this.isLocalEvaluationReady();
-  }
-
-  /** True once flag definitions are loaded (posthog-node's name). */
-  isLocalEvaluationReady(): boolean {
-    return this.#local?.poller.definitions !== undefined;
-  }
-
-  /** Polls the flag definitions now instead of at the next interval (posthog-node's name). */
-  async reloadFeatureFlags(): Promise<void> {
-    await this.#local?.poller.reload();
-  }
-
-  /** Flag-definition requests made so far (local evaluation's cost, for monitoring and benchmarks). */
-  get definitionRequests(): number {
-    return this.#local?.poller.requests ?? 0;
   }
 
   protected override beforeShutdown(): void {

@@ -8,6 +8,7 @@ import { createHogtail } from '../../src/browser/drop-in';
 import type { Hogtail } from '../../src/browser/hogtail';
 import { createCollector, defaultDecideResponse, type Collector, type DecideRequest, type DecideResponse } from '../../src/devserver';
 import { sendText } from '../../src/devserver/http/respond';
+import { manyFlagsAnswer } from '../support/many-flags';
 
 const KEY = 'phc_flags';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -122,6 +123,14 @@ describe('browser feature flags', () => {
     expect(client.getFeatureFlag('exp', { send_event: false })).toBe('test');
     expect(client.isFeatureEnabled('off', { send_event: false })).toBe(false);
     expect(client.getFeatureFlagPayload('exp')).toEqual({ color: 'red' });
+  });
+
+  it('reads all 400 flags of a 140 KB answer (a flags answer is not capped like a batch answer)', async () => {
+    const many = manyFlagsAnswer(400);
+    script = (url) => (url.startsWith('/flags/') ? { status: 200, body: many.body, headers: { 'Content-Type': 'application/json' } } : undefined);
+    const client = init();
+    const [, flags] = await flagsKnown(client);
+    expect(flags).toEqual(many.values);
   });
 
   it('reads the v2 answer (flags with enabled, variant, metadata.payload), and $feature_flag_called carries its requestId', async () => {

@@ -28,8 +28,8 @@ export interface FlagOptions {
 }
 
 /**
- * Flags decided in-process from polled definitions (Node's local evaluation, given a
- * personalApiKey). Each answer is either decided or undefined, meaning "ask the server".
+ * Flags decided in-process from polled definitions (local evaluation, given a personalApiKey:
+ * local-flags/). Each answer is either decided or undefined, meaning "ask the server".
  */
 export interface LocalEvaluator {
   /** A decided flag, with its definition's id and version (sent with `$feature_flag_called`, as posthog-node does). */
@@ -76,7 +76,7 @@ export interface FeatureFlagsOptions {
   /** Told once that onlyEvaluateLocally is asked for without local evaluation (no personalApiKey). */
   warnLocalOnly: () => void;
   local?: LocalEvaluator | undefined;
-  /** Never ask the server for what local evaluation cannot decide (Node's strictLocalEvaluation). */
+  /** Never ask the server for what local evaluation cannot decide (the strictLocalEvaluation option). */
   strictLocal?: boolean;
 }
 

@@ -10,6 +10,7 @@ import type { Queue } from '../queue';
 import type { SpecialEvent } from '../special-events';
 import { uuidv7 } from '../uuid';
 import { buildServerEvent, cleanGroups, type BuildSettings, type Envelope } from './build';
+import { queuedLine } from './debug-log';
 import type { FlagCache } from './flag-cache';
 import { withGroupKeys, type FlagCalled, type LocalEvaluator, type ServerFeatureFlags } from './feature-flags';
 import type { HeldEvents } from './held-events';
@@ -28,6 +29,8 @@ export interface IntakeDeps {
   /** Every problem, so *Immediate promises hear of their drops. */
   report(error: HogtailError): void;
   debug(message: string): void;
+  /** Debug mode is on: each queued event is printed. */
+  verbose(): boolean;
   disabled(): boolean;
   closed(): boolean;
   /** The *Immediate call running now, if any. */
@@ -91,6 +94,7 @@ export function createIntake(deps: IntakeDeps): Intake {
     const record = build(event, properties, envelope, extra);
     if (record === undefined) return;
     deps.record()?.uuids.push(record.uuid);
+    if (deps.verbose()) deps.debug(queuedLine(record));
     if (held.holding) held.behind(record);
     else queue.enqueue(record);
   }
