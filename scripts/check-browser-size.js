@@ -8,7 +8,9 @@
 //     History: 21,301 / 13,050 B (2026-11-25); 21,870 / 13,403 (core's flags client); 19,958 /
 //     12,554 (three size rounds, 2026-11-27); on 2026-11-29 one request path (+179 / +203),
 //     newcomer messages (+179 / +188), the second hardening pass (+87 / +63) and posthog-js's event
-//     properties (+2,236 / +1,351; per part in docs/budgets.md).
+//     properties (+2,236 / +1,351; per part in docs/budgets.md), and the browser's hardening
+//     (+575 / +123: privacy checks, DOM reads a form cannot clobber, the console wrapper, in flight
+//     at unload, opt-out emptying the queue).
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';

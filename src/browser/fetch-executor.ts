@@ -25,8 +25,23 @@ function online(): Promise<unknown> | undefined {
   });
 }
 
-/** The page's fetch is looked up at each request, so a fetch the app patches later is the one used. */
-export const pageExecutor = /*#__PURE__*/ createFetchExecutor((url, init) => fetch(url, init), { ready: online, keepaliveMaxChars: KEEPALIVE_MAX_BYTES });
+/**
+ * The page's executor. The page's fetch is looked up at each request, so a fetch the app patches
+ * later is the one used. `onKeepalive` is told each time fetch() has taken a request as keepalive:
+ * from then on it outlives the page (unload.ts counts its events as in flight only then).
+ */
+export const createPageExecutor = (onKeepalive?: () => void) =>
+  createFetchExecutor(
+    (url, init) => {
+      const sent = fetch(url, init);
+      if (init.keepalive) onKeepalive?.();
+      return sent;
+    },
+    { ready: online, keepaliveMaxChars: KEEPALIVE_MAX_BYTES },
+  );
+
+/** Every request of the page but its batches (send-batch.ts makes its own, which says when one is keepalive). */
+export const pageExecutor = /*#__PURE__*/ createPageExecutor();
 
 /**
  * A POST by sendBeacon (text/plain: no preflight). True when the browser took it, which is not

@@ -6,7 +6,7 @@
  */
 import { createBatchSender, type BatchSender } from '../core/batch-sender';
 import { gzipBody } from './compress';
-import { pageExecutor } from './fetch-executor';
+import { createPageExecutor } from './fetch-executor';
 
 /** Where and how this page sends events. `gzip` changes when a flags answer says what the server takes. */
 export interface Endpoint {
@@ -16,8 +16,9 @@ export interface Endpoint {
   readonly timeoutMs: number;
 }
 
-export function createPageSender(endpoint: Endpoint): BatchSender {
-  const options = { ...endpoint, executor: pageExecutor, contentType: 'text/plain' };
+/** `onKeepalive`: told when fetch() has taken a batch request as keepalive (fetch-executor.ts). */
+export function createPageSender(endpoint: Endpoint, onKeepalive?: () => void): BatchSender {
+  const options = { ...endpoint, executor: createPageExecutor(onKeepalive), contentType: 'text/plain' };
   // Both built now; each request takes the one `gzip` says, as it is then.
   const plain = createBatchSender(options);
   const gzipped = createBatchSender({ ...options, compress: gzipBody });

@@ -22,6 +22,8 @@ export interface QueueState {
   closed?: boolean;
   /** The counters of stats(), which adds `pending`. */
   readonly stats: Omit<QueueStats, 'pending'>;
+  /** Set by discard(): drops a batch that comes back unsent if it was in flight then (true when it did). */
+  dropUnsent?: (batch: Entry[]) => boolean;
   drop(events: QueuedEvent[], reason: DropReason, message: string, status?: number): void;
   settleWaiters(all?: boolean): void;
   reportEvictions(): void;
@@ -162,6 +164,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     if (state.inFlight !== batch) return closed() ? undefined : pump();
     state.inFlight = [];
     if (closed()) return;
+    if (result.kind !== 'ok' && state.dropUnsent?.(batch)) return state.settleWaiters(), pump();
     if (result.kind === 'retry') return retryLater(batch, result);
     if (usedSplit) splitStack.pop();
     failures = 0;
