@@ -107,7 +107,7 @@ function exactMatch(expected: unknown, actual: unknown): boolean {
   return candidates.some((candidate) => lower(candidate) === wanted);
 }
 
-/** Linear-time matching (regex/linear-regex.ts): a visitor's value must not hang the process. */
+/** Linear-time matching (regex/linear-regex.ts): a visitor's value must not hang the server or the page. */
 function regexMatch(pattern: unknown, actual: unknown): boolean | undefined {
   const matched = testRegex(String(pattern), String(actual));
   return matched === 'invalid' ? undefined : matched;
