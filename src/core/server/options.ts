@@ -131,10 +131,7 @@ export interface ServerOptions {
    * @default false
    */
   strictLocalEvaluation?: boolean;
-  /**
-   * posthog-node's option, read by `@posthog/ai`: leave prompts and model outputs out of AI events.
-   * @default false
-   */
+  /** posthog-node's option, read by `@posthog/ai`: leave prompts and model outputs out of AI events. @default false */
   privacyMode?: boolean;
   /**
    * How long one flags answer is used per distinct id and override set (ms). 0 turns the cache off.
