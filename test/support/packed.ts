@@ -13,7 +13,9 @@ const BESIDE = ['fflate', 'react', 'react-dom', '@types/react', '@types/react-do
 export function installPacked(): string {
   ensureBuilt('dist/types/browser/index.d.cts');
   const consumer = mkdtempSync(join(tmpdir(), 'hogtail-consumer-'));
-  execFileSync('npm', ['pack', '--silent', '--pack-destination', consumer], { cwd: repoRoot, stdio: 'pipe' });
+  // `npm test` has just built dist/: --ignore-scripts packs that build instead of running a `prepack`
+  // build a second time (packing from a clean tree, which needs it, is a test of its own).
+  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', consumer], { cwd: repoRoot, stdio: 'pipe' });
   const tarball = readdirSync(consumer).find((name) => name.endsWith('.tgz'))!;
   const installed = join(consumer, 'node_modules', 'hogtail');
   mkdirSync(installed, { recursive: true });
