@@ -12,7 +12,7 @@ const PLATFORM_GLOBALS = ['window', 'document', 'location', 'navigator', 'proces
 }));
 
 export default defineConfig(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.vitest-report.json'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.vitest-report.json', '.vitest-bundle-report.json'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Real servers on 127.0.0.1 and real Chromium: give them room, never assert timings.
+    // Tests that expect an error also log it; only a failing test's console output is worth reading.
+    silent: 'passed-only',
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

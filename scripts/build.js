@@ -1,17 +1,30 @@
 #!/usr/bin/env node
-// `npm run build`: a clean dist/ from two jobs side by side, each saying when it starts and ends:
+// `npm run build`: dist/ from two jobs side by side, each saying when it starts and ends:
 //   - the bundles: `rollup -c` (rollup.config.mjs), TypeScript turned into JavaScript file by file,
 //     the browser's (minified, the slow half) and the others' in two processes;
 //   - the declarations: one `tsc -p tsconfig.build.json --emitDeclarationOnly`, which also
 //     type-checks src (a type error fails the build), then scripts/declarations.js.
 // One tsc program instead of one per rollup build (six) is most of what makes the build fast.
+// dist/ is not emptied first (tests may be reading it while an e2e run rebuilds); files this build
+// did not write, such as chunks under an old content hash, are removed at the end.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const started = performance.now();
+const startedAt = Date.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+/** Deletes every file under `dir` last written before `since` (ms since the epoch). */
+function removeStale(dir, since) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) removeStale(path, since);
+    else if (statSync(path).mtimeMs < since) rmSync(path, { force: true });
+  }
+}
 
 /** Runs a Node script of this repository or its node_modules; resolves with its exit code. */
 function step(label, script, args = [], env = {}) {
@@ -29,8 +42,6 @@ function step(label, script, args = [], env = {}) {
   });
 }
 
-// A chunk's file name carries a hash of its content: without a clean start, old chunks pile up in dist/.
-rmSync(root + 'dist', { recursive: true, force: true });
 const rollup = (part) => step(`${part} bundles (rollup -c)`, 'node_modules/rollup/dist/bin/rollup', ['-c'], { HOGTAIL_BUILD: part });
 const [browser, server, declarations] = await Promise.all([
   rollup('browser'),
@@ -40,5 +51,7 @@ const [browser, server, declarations] = await Promise.all([
   ),
 ]);
 const failed = browser !== 0 || server !== 0 || declarations !== 0;
+// A margin for file systems whose timestamps run a little behind the clock.
+if (!failed) removeStale(root + 'dist', startedAt - 2_000);
 console.log(`build: ${failed ? 'FAILED' : 'done'} in ${elapsed()}`);
 process.exit(failed ? 1 : 0);

@@ -31,6 +31,8 @@ export default defineConfig({
   },
   test: {
     include: clientSuites,
+    // Tests that expect an error also log it; only a failing test's console output is worth reading.
+    silent: 'passed-only',
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
