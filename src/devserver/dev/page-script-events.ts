@@ -89,11 +89,21 @@ export const PAGE_SCRIPT_EVENTS = `
     return box;
   }
 
-  // What a row says about where the event happened: the page's URL or the app's screen.
-  function placeOf(properties) {
-    if (properties.$current_url !== undefined && properties.$current_url !== null) return shortUrl(properties.$current_url);
-    if (properties.$screen_name !== undefined && properties.$screen_name !== null) return String(properties.$screen_name);
-    return '';
+  // Where the event happened: the page's URL (its host giving way before its path when space is
+  // short) or the app's screen. The node's text is the whole of it.
+  function placeNode(properties) {
+    var node = el('span', 'place');
+    var url = properties.$current_url;
+    if (url !== undefined && url !== null) {
+      var text = shortUrl(url);
+      var slash = text.indexOf('/');
+      node.appendChild(el('span', 'host', slash === -1 ? text : text.slice(0, slash)));
+      if (slash !== -1) node.appendChild(el('span', 'path', text.slice(slash)));
+    } else if (properties.$screen_name !== undefined && properties.$screen_name !== null) {
+      node.appendChild(el('span', 'path', properties.$screen_name));
+    }
+    node.title = node.textContent;
+    return node;
   }
 
   function renderRow(event) {
@@ -103,9 +113,7 @@ export const PAGE_SCRIPT_EVENTS = `
     row.setAttribute('aria-expanded', 'false');
     row.appendChild(timeNode(event.timestamp || event.receivedAt, 'time muted'));
     row.appendChild(el('span', 'name', event.event));
-    var place = el('span', 'place', placeOf(properties));
-    place.title = place.textContent;
-    row.appendChild(place);
+    row.appendChild(placeNode(properties));
     row.appendChild(personNode('distinct', event.distinct_id));
     var lib = el('span', 'lib muted', properties.$lib === undefined ? '' : properties.$lib);
     if (properties.$lib_version !== undefined) lib.title = properties.$lib + ' ' + properties.$lib_version;

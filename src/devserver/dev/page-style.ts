@@ -30,12 +30,14 @@ main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(18rem, 2fr); 
 ul#events { list-style: none; margin: .5rem 0; padding: 0; }
 li.event { background: #fff; border: 1px solid #e2e2dc; border-radius: 4px; margin-bottom: 4px; }
 li.event.warn { border-left: 4px solid #d48a00; }
-li.event .row { display: grid; grid-template-columns: 4.9rem minmax(0, 1.6fr) minmax(0, 1.2fr) minmax(0, 1.2fr) minmax(0, 5.9rem); gap: .5rem; align-items: baseline; width: 100%; padding: .35rem .5rem; text-align: left; background: none; border: 0; color: inherit; }
+li.event .row { display: grid; grid-template-columns: 5.7rem minmax(0, 1.6fr) minmax(0, 1.1fr) minmax(0, 1.2fr) minmax(0, 5.5rem); gap: .5rem; align-items: baseline; width: 100%; padding: .35rem .5rem; text-align: left; background: none; border: 0; color: inherit; }
 li.event .row:focus-visible { outline: 2px solid #3b6fd8; outline-offset: -2px; }
 li.event .row > * { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
 li.event .name { font-weight: 600; }
 li.event .time { font-size: 13px; }
-li.event .place { color: #3d4350; }
+li.event .place { display: flex; color: #3d4350; }
+li.event .place .host { flex: 0 1000 auto; min-width: 2.5em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: #6b6e76; }
+li.event .place .path { flex: 0 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 li.event .lib { font-size: 12px; text-align: right; }
 .person { display: flex; align-items: baseline; min-width: 0; }
 .person .head { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
