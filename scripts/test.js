@@ -33,20 +33,28 @@ function check(name, script, { live = false, env = {} } = {}) {
   });
 }
 
+/** While the unit tests print their dots, other checks' lines wait for them to finish. */
+let held;
+
 function report(name, passed, from, output = '') {
-  if (passed) {
-    console.log(`test: ${name} passed (${seconds(from)})`);
-    return;
-  }
-  failures.push(name);
-  console.log(`test: ${name} FAILED (${seconds(from)})${output.trim() === '' ? '' : `:\n${output.trimEnd()}\n--- end of ${name}`}`);
+  if (!passed) failures.push(name);
+  const line = passed
+    ? `test: ${name} passed (${seconds(from)})`
+    : `test: ${name} FAILED (${seconds(from)})${output.trim() === '' ? '' : `:\n${output.trimEnd()}\n--- end of ${name}`}`;
+  if (held === undefined) console.log(line);
+  else held.push(line);
 }
 
 /** The unit run shows as it goes; the bundle run beside it is shown when it fails. */
 async function vitestRuns() {
   const bundleFrom = performance.now();
+  held = [];
   const [unit, bundle] = await Promise.all([
-    runVitest(['--reporter=dot'], { report: '.vitest-report.json' }),
+    runVitest(['--reporter=dot'], { report: '.vitest-report.json' }).then((run) => {
+      for (const line of held ?? []) console.log(line);
+      held = undefined;
+      return run;
+    }),
     runVitest(['-c', 'test/vitest.bundle.config.ts'], { report: '.vitest-bundle-report.json', quiet: true }).then((run) => {
       report(`bundle tests (${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped)`, run.code === 0 && run.failed === 0, bundleFrom, run.output);
       return run;
