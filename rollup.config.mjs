@@ -1,9 +1,10 @@
-// One build for every entry point. Node-side entries ship as ESM + CJS with .d.ts; the browser
-// ships as minified ESM for bundlers plus a minified IIFE for the script tag (both have a size
-// budget, checked by scripts/check-size.js). An entry is built once its source exists.
+// One build for every entry point. Node-side entries ship as ESM + CJS; the browser ships as
+// minified ESM for bundlers plus a minified IIFE for the script tag (both have a size budget,
+// checked by scripts/check-size.js). An entry is built once its source exists. The declarations
+// (dist/types) and the type check are one tsc run beside this one: see scripts/build.js.
 import { existsSync } from 'node:fs';
-import typescript from '@rollup/plugin-typescript';
 import terser from '@rollup/plugin-terser';
+import { typescript } from './scripts/rollup-typescript.mjs';
 
 const external = (id) => id === 'fflate' || id.startsWith('node:') || id.startsWith('fflate/');
 
@@ -18,14 +19,7 @@ const nodeEntries = Object.fromEntries(
   }).filter(([, file]) => existsSync(file)),
 );
 
-const ts = () =>
-  typescript({
-    tsconfig: './tsconfig.build.json',
-    declaration: true,
-    declarationDir: 'dist/types',
-    outDir: 'dist',
-    noEmitOnError: true,
-  });
+const ts = () => typescript({ tsconfig: './tsconfig.build.json' });
 
 // Property names that exist only inside hogtail (never persisted, public or on the wire) may be
 // shortened in the browser bundles; every other property keeps its name. `builtins: true` because
@@ -147,7 +141,7 @@ const edge = existsSync('src/edge/index.ts')
     ]
   : [];
 
-export default [
+const server = [
   {
     input: nodeEntries,
     external,
@@ -157,7 +151,11 @@ export default [
       { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', sourcemap: true, exports: 'named' },
     ],
   },
-  ...browser,
   ...react,
   ...edge,
 ];
+
+// scripts/build.js runs the two halves in two processes (HOGTAIL_BUILD=browser or server), one per
+// core: rollup builds the configs of one process one after another. Plain `rollup -c` builds all.
+const parts = { browser, server };
+export default parts[process.env.HOGTAIL_BUILD] ?? [...server, ...browser];
