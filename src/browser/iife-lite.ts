@@ -4,7 +4,7 @@
  * or cookies). Takes over the official snippet like the full one.
  */
 import { createClient, type HogtailLite } from './client';
-import { installScriptTag } from './snippet';
+import { installScriptTag } from './api/snippet';
 
 // What `import 'hogtail/hogtail.lite.iife.js'` gives TypeScript: the global it sets, with only the
 // methods this build has (a call to a posthog-js extra is a type error, as it is a TypeError here).

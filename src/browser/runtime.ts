@@ -6,13 +6,13 @@
 import type { HogtailError } from '../core/errors';
 import type { Queue } from '../core/queue';
 import type { EventInput } from '../core/event';
-import type { FlagsState } from './flags-state';
+import type { FlagsState } from './features/flags-state';
 import type { Hogtail, HogtailConfig } from './hogtail';
-import type { Ledger } from './ledger';
-import type { Endpoint } from './send-batch';
-import type { StateStore } from './state';
+import type { Ledger } from './delivery/ledger';
+import type { Endpoint } from './delivery/send-batch';
+import type { StateStore } from './state/state';
 import type { Properties, SessionIdListener } from './types';
-import type { UnsupportedMethods } from './unsupported';
+import type { UnsupportedMethods } from './api/unsupported';
 
 /** before_send, sanitize_properties and property_denylist applied to an event (before-send.ts); null drops it. */
 export type EventHooks = (rt: Runtime, input: EventInput, sdk: Properties, now: number) => EventInput | null;

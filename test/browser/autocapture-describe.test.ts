@@ -3,7 +3,7 @@
 // rule at the level of one element. (Parity with posthog-js is checked in Chromium, in
 // test/e2e/autocapture.test.ts: posthog-js reads attributes in a way happy-dom does not support.)
 import { beforeEach, describe as group, expect, it } from 'vitest';
-import { describe, elementPath, type DescribeSettings } from '../../src/browser/autocapture/describe';
+import { describe, elementPath, type DescribeSettings } from '../../src/browser/features/autocapture/describe';
 
 const plain: DescribeSettings = { maskText: false, maskAttributes: false, ignoredAttributes: [] };
 const props = (selector: string, type = 'click', settings: DescribeSettings = plain) =>

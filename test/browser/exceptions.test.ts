@@ -4,7 +4,7 @@
 // per-type rate limit, and stopping. Real Chromium errors are in test/e2e/exceptions.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExceptionProperties } from '../../src/core/exceptions';
-import { exceptionEventProperties, exceptionKinds, startExceptionAutocapture, type ExceptionKinds } from '../../src/browser/exceptions';
+import { exceptionEventProperties, exceptionKinds, startExceptionAutocapture, type ExceptionKinds } from '../../src/browser/features/exceptions';
 
 let stop: (() => void) | undefined;
 afterEach(() => stop?.());

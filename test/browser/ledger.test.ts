@@ -2,8 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { QueuedEvent } from '../../src/core/event';
 import { uuidv7 } from '../../src/core/uuid';
-import { createLedger } from '../../src/browser/ledger';
-import { startTabs } from '../../src/browser/tabs';
+import { createLedger } from '../../src/browser/delivery/ledger';
+import { startTabs } from '../../src/browser/delivery/tabs';
 
 const PREFIX = 'ht|k|q|';
 const event = (i: number): QueuedEvent => {

@@ -5,9 +5,9 @@
 // documented format) picked up on a first visit. Real cookies across subdomains, as a server reads
 // them, and real posthog-js are in test/e2e/cookies.test.ts.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openStateBacking, type PersistenceConfig } from '../../src/browser/persistence';
-import { crossSubdomainByDefault } from '../../src/browser/persistence/cookies';
-import { createStateStore } from '../../src/browser/state';
+import { openStateBacking, type PersistenceConfig } from '../../src/browser/state/persistence';
+import { crossSubdomainByDefault } from '../../src/browser/state/persistence/cookies';
+import { createStateStore } from '../../src/browser/state/state';
 
 let token = 'phc_unit';
 let n = 0;

@@ -3,7 +3,7 @@
 // posthog-js's cookie) at every click was most of a click's cost, so a change of it alone is
 // written at most every 10 seconds; a new session at once.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createStateStore } from '../../src/browser/state';
+import { createStateStore } from '../../src/browser/state/state';
 
 const KEY = 'ht|phc_activity|p';
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));

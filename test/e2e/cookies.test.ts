@@ -16,8 +16,8 @@ const COOKIE = `ph_${TOKEN}_posthog`;
 
 // The page's view of hogtail: the state layer over the configured backing, as the client builds it.
 const HOGTAIL_HARNESS = `
-import { createStateStore } from './src/browser/state';
-import { openStateBacking } from './src/browser/persistence';
+import { createStateStore } from './src/browser/state/state';
+import { openStateBacking } from './src/browser/state/persistence';
 window.hogtailState = (token, config) => {
   const key = 'ht|' + token + '|p';
   const states = createStateStore(undefined, key, token, undefined, openStateBacking(token, key, config));

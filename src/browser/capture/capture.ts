@@ -1,0 +1,148 @@
+/**
+ * From a public call to a queued event: the properties every event carries (page context,
+ * session, device, super properties, groups, flags, person processing), the app's hooks
+ * (before-send.ts), validation and serialisation by core/event, and the queue. A refused or
+ * dropped event is counted and reported; a kept one is returned as posthog-js returns it.
+ */
+import { InvalidEventError } from '../../core/errors';
+import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type EventInput, type QueuedEvent } from '../../core/event';
+import { PERSON_EVENTS, screenEvent, surveyEvent, type SpecialEvent } from '../../core/special-events';
+import { sendByBeacon } from '../delivery/beacon';
+import { LITE } from '../build-flags';
+import { COOKIELESS_ID, cookieless, optedOut } from '../state/consent-rules';
+import { flagProperties } from '../features/flags-state';
+import { pageContext } from './page-context';
+import type { Methods, Runtime } from '../runtime';
+import type { CaptureOptions, CaptureResult, Properties } from '../types';
+import { textOf } from '../../core/text-of';
+
+export function refuse(rt: Runtime, message: string): void {
+  rt.queue.countDrop('invalid');
+  rt.report(new InvalidEventError(`${message}. The event was not queued.`, 'invalid', undefined));
+}
+
+/** True (after reporting) when person_profiles: 'never' forbids `what`. */
+export const noPersons = (rt: Runtime, what: string): boolean =>
+  rt.mode === 'never' && (refuse(rt, `${what}() is off with person_profiles: 'never'`), true);
+
+/** posthog-js's capture() result, read from the queued JSON only if the app looks at it. */
+function captureResult(record: QueuedEvent, event: string): CaptureResult {
+  let parsed: { properties: Properties; timestamp: string } | undefined;
+  const read = () => (parsed ??= JSON.parse(record.json) as { properties: Properties; timestamp: string });
+  return {
+    uuid: record.uuid,
+    event,
+    get properties() {
+      return read().properties;
+    },
+    get timestamp() {
+      return new Date(read().timestamp);
+    },
+  };
+}
+
+/** The properties hogtail adds to an event the caller sent with `own` properties. */
+function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number, options?: CaptureOptions): Properties {
+  const { states, mode } = rt;
+  const state = states.state;
+  const sdk: Properties = {};
+  // The caller's properties win over page context and super properties, so no key is ever
+  // written twice and buildEvent stays on its fast path.
+  const add = (source: Properties | undefined) => {
+    for (const key in source) if (!(key in own)) sdk[key] = source[key];
+  };
+  add(pageContext());
+  add(cookieless(rt) ? { $session_id: states.session(now), $cookieless_mode: true } : { $session_id: states.session(now), $device_id: state.$device_id });
+  add(rt.sessionProps);
+  add(state.props);
+  add(flagProperties(rt.flagState, state.ff));
+  for (const _ in state.$groups) {
+    add({ $groups: state.$groups });
+    break;
+  }
+  const personEvent = PERSON_EVENTS.has(event as string) || event === '$set';
+  if (mode === 'never' || (mode !== 'always' && !personEvent && !state.$epp && state.$user_state !== 'identified')) {
+    add({ $process_person_profile: false });
+  }
+  if (options?.$set) sdk.$set = options.$set;
+  if (options?.$set_once) sdk.$set_once = options.$set_once;
+  return sdk;
+}
+
+export function track(rt: Runtime, event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): CaptureResult | undefined {
+  try {
+    return trackUnsafe(rt, event, properties, options, distinctId);
+  } catch (error) {
+    // Properties that cannot be read (a throwing getter, a Proxy): refused and counted, as Node does.
+    refuse(rt, `the properties of "${textOf(event)}" could not be read (${textOf(error)})`);
+  }
+}
+
+function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): CaptureResult | undefined {
+  const { queue, config } = rt;
+  if (optedOut(rt)) {
+    queue.countDrop('opted_out');
+    rt.debug(`"${textOf(event)}" not captured (opted out)`);
+    return;
+  }
+  const now = Date.now();
+  // {} for null and undefined; a non-object is refused by buildEvent anyway.
+  let sdk = sdkProperties(rt, event, Object(properties) as Properties, now, options);
+  let input: EventInput | null = {
+    event,
+    distinctId: cookieless(rt) ? COOKIELESS_ID : distinctId ?? rt.states.state.distinct_id,
+    properties,
+    timestamp: options?.timestamp,
+    uuid: options?.uuid,
+  };
+  // !LITE: the lite script tag has no hooks; saying so lets its minifier drop this path.
+  if (!LITE && rt.hooks && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
+    input = rt.hooks(rt, input, sdk, now);
+    if (!input) {
+      queue.countDrop('before_send');
+      rt.debug(`"${event}" dropped by before_send`);
+      return;
+    }
+    sdk = {};
+  }
+  const built = buildEvent(input, sdk, DEFAULT_MAX_EVENT_BYTES, now);
+  if (!built.ok) {
+    queue.countDrop(built.error.reason);
+    rt.report(built.error);
+    return;
+  }
+  for (const note of built.notes) rt.debug(`"${textOf(event)}": ${note}`);
+  const record = built.record;
+  queue.enqueue(record);
+  if (rt.verbose) rt.debug(`captured ${record.json}`);
+  if (options?.send_instantly) void queue.flush();
+  // Also queued: the beacon's fate is unknown, so the queue still delivers it (same uuid).
+  if (options?.transport === 'sendBeacon') sendByBeacon(rt.endpoint, [record]);
+  return captureResult(record, input.event as string);
+}
+
+/** A special event from core/special-events: refused with its message, or captured. */
+export function special(rt: Runtime, event: SpecialEvent, distinctId?: string): CaptureResult | undefined {
+  if ('error' in event) refuse(rt, event.error);
+  else return track(rt, event.event, event.properties, undefined, distinctId);
+}
+
+export const captureMethods: Pick<Methods, 'capture' | 'screen' | 'surveyShown' | 'surveyDismissed' | 'surveySent' | 'flush' | 'stats' | 'debug'> = {
+  capture: (rt, event: unknown, properties?: unknown, options?: CaptureOptions) => track(rt, event, properties, options),
+  screen: (rt, name: unknown, properties?: unknown) => void special(rt, screenEvent(name, properties)),
+  surveyShown: (rt, id: unknown, properties?: unknown) => void special(rt, surveyEvent('survey shown', id, properties)),
+  surveyDismissed: (rt, id: unknown, properties?: unknown) => void special(rt, surveyEvent('survey dismissed', id, properties)),
+  surveySent: (rt, id: unknown, response: unknown, properties?: unknown) => void special(rt, surveyEvent('survey sent', id, properties, response)),
+  flush: (rt) => rt.queue.flush(),
+  stats: (rt) => ({ ...rt.queue.stats(), unsaved: rt.ledger.unsaved, repaired: rt.repaired }),
+  debug: (rt, enabled?: boolean) => rt.setDebug(enabled !== false),
+};
+
+/** posthog-js's less common capture helpers (full build). */
+export const captureExtraMethods: Pick<Methods, 'shutdown' | 'calculateEventProperties' | 'captureTraceFeedback' | 'captureTraceMetric'> = {
+  shutdown: (rt) => rt.queue.flush(),
+  calculateEventProperties: (rt, event, properties) => ({ ...sdkProperties(rt, event, Object(properties), Date.now()), ...properties }),
+  captureTraceFeedback: (rt, traceId, feedback) => void track(rt, '$ai_feedback', { $ai_trace_id: String(traceId), $ai_feedback_text: feedback }),
+  captureTraceMetric: (rt, traceId, metricName, metricValue) =>
+    void track(rt, '$ai_metric', { $ai_trace_id: String(traceId), $ai_metric_name: metricName, $ai_metric_value: String(metricValue) }),
+};

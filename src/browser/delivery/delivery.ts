@@ -1,0 +1,64 @@
+/**
+ * The delivery pipeline of one page: core's queue for batching and retry, the ledger that keeps
+ * every event in localStorage until a 2xx, the tab lock that decides which tab sends which stored
+ * events, and the unload handling.
+ */
+import { DroppedEventsError } from '../../core/errors';
+import { createQueue, type Queue } from '../../core/queue';
+import { uuidv7 } from '../../core/uuid';
+import { numberOption } from '../config';
+import { createLedger, type Ledger } from './ledger';
+import type { Runtime } from '../runtime';
+import { readKey, removeKey, writeKey } from '../state/storage';
+import { startTabs } from './tabs';
+import { createUnload } from './unload';
+
+/** `rt` is still being built: its config, endpoint, reporter and base are set. */
+export function startDelivery(store: Storage | undefined, rt: Runtime): { queue: Queue; ledger: Ledger } {
+  const { config, base } = rt;
+  const tabId = uuidv7();
+  const ledger = createLedger(
+    store,
+    base + 'q|',
+    tabId,
+    numberOption(config.max_stored_events, 2_000),
+    numberOption(config.max_stored_chars, 1_500_000),
+  );
+  // Events an earlier page could neither store nor beacon: counted and reported here, once.
+  const lostKey = base + 'lost';
+  const lostBefore = Number(readKey(store, lostKey)) || 0;
+  const unload = createUnload(
+    rt.endpoint,
+    ledger,
+    (message) => rt.verbose && rt.debug(message),
+    (count) => writeKey(store, lostKey, String((Number(readKey(store, lostKey)) || 0) + count)),
+  );
+  const queue = createQueue(
+    {
+      send: unload.send,
+      flushAt: Math.max(1, numberOption(config.flush_at, 20)),
+      flushIntervalMs: numberOption(config.flush_interval, 2_000),
+      maxBatchSize: 500,
+      maxBatchBytes: 1_000_000,
+      maxQueueSize: Math.max(1, numberOption(config.max_queue_size, 20_000)),
+      maxQueueBytes: 40_000_000,
+      persistence: ledger,
+      onDrop: rt.report,
+      onRetry: rt.report,
+      onWarning: rt.report,
+    }, // a page never closes its queue (pagehide hands what is left to the beacon): close() is not in the bundle
+  );
+  if (lostBefore > 0) {
+    removeKey(store, lostKey);
+    queue.countDrop('queue_full', lostBefore);
+    const error = new DroppedEventsError(
+      `${lostBefore} event(s) of an earlier page lost: over max_stored_events / max_stored_chars and too many for its unload beacon. Raise the limits or capture less.`,
+      'queue_full',
+      [],
+    );
+    rt.report(Object.assign(error, { count: lostBefore }));
+  }
+  const tabs = startTabs(store, base, tabId, ledger, (events) => queue.restore(events));
+  unload.watch(queue, tabs, () => rt.onLeave?.());
+  return { queue, ledger };
+}

@@ -1,0 +1,26 @@
+/**
+ * Feature-flag state that outlives init(): listeners may subscribe before it. flags.ts drives it;
+ * capture.ts reads the event properties it derives.
+ */
+import { featureProperties, type FlagsSnapshot } from '../../core/flags/decide';
+import type { FlagsListener, Properties } from '../types';
+
+export interface FlagsState {
+  readonly listeners: Set<FlagsListener>;
+  /** One flags request; set by init() (undefined before, and when flags are off). */
+  fetchFlags?: () => Promise<void>;
+  /** Requests run one after another on this chain. */
+  chain: Promise<void>;
+  /** True from a reload until its request starts, so a burst of reloads adds one request. */
+  queued?: boolean;
+  propsOf?: FlagsSnapshot | undefined;
+  props?: Properties | undefined;
+}
+
+export const createFlagsState = (): FlagsState => ({ listeners: new Set(), chain: Promise.resolve() });
+
+/** `$feature/<key>` and `$active_feature_flags`, computed once per set of flags. */
+export function flagProperties(flags: FlagsState, current: FlagsSnapshot | undefined): Properties | undefined {
+  if (current !== flags.propsOf) flags.props = (flags.propsOf = current) && featureProperties(current.flags);
+  return flags.props;
+}

@@ -1,0 +1,41 @@
+/**
+ * Consent, as posthog-js has it. The user's choice ('granted', 'denied', or 'pending' until they
+ * choose) is stored under its own key, apart from the identity, so it holds on every page even in
+ * the modes that store nothing else. What the choice means depends on the options:
+ * - pending counts as opted out with opt_out_capturing_by_default, with respect_dnt when the
+ *   browser sends Do Not Track, and with cookieless_mode 'on_reject' (nothing until the user chooses);
+ * - cookieless_mode 'always', or 'on_reject' after a refusal: events are captured with no
+ *   persistent identifier (distinct id `$posthog_cookieless`), and nothing is stored;
+ * - opt_out_persistence_by_default: nothing is stored while opted out.
+ * Refused events are counted as `opted_out`.
+ */
+import { track } from '../capture/capture';
+import { optedOut, persistAllowed } from './consent-rules';
+import { removeKey, writeKey } from './storage';
+import type { ConsentStatus, Methods, Runtime } from '../runtime';
+
+function choose(rt: Runtime, consent: ConsentStatus): void {
+  rt.consent = consent;
+  const key = rt.base + 'c';
+  if (consent === 'pending') removeKey(rt.store, key);
+  else writeKey(rt.store, key, consent);
+  if (persistAllowed(rt)) rt.states.save(); // the identity kept in memory meanwhile is written now
+  else rt.states.forget(); // and forgotten when storing stops, the identity cookie included
+}
+
+export const consentMethods: Pick<Methods, 'opt_out_capturing' | 'opt_in_capturing' | 'has_opted_out_capturing'> = {
+  opt_out_capturing: (rt) => choose(rt, 'denied'),
+  opt_in_capturing(rt) {
+    choose(rt, 'granted');
+    track(rt, '$opt_in');
+  },
+  has_opted_out_capturing: optedOut,
+};
+
+/** posthog-js's other consent methods (full build). */
+export const consentExtraMethods: Pick<Methods, 'has_opted_in_capturing' | 'get_explicit_consent_status' | 'clear_opt_in_out_capturing' | 'is_capturing'> = {
+  has_opted_in_capturing: (rt) => !optedOut(rt),
+  get_explicit_consent_status: (rt) => rt.consent,
+  clear_opt_in_out_capturing: (rt) => choose(rt, 'pending'),
+  is_capturing: (rt) => !optedOut(rt),
+};
