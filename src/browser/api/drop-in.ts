@@ -1,32 +1,41 @@
 /**
  * The full browser client: hogtail's core plus everything else posthog-js has, so a page written
  * for posthog-js runs unchanged: its other methods, the app's event hooks, the session
- * properties, captureException, set_config, and the stubs of products hogtail does not have.
- * The npm entry and the full script tag use this; the lite script tag leaves it out.
+ * properties, exceptions, set_config, autocapture, extensions, and the stubs of products hogtail
+ * does not have. The npm entry and the full script tag use this; the lite script tag leaves it out.
  */
-import type { AutocaptureLoader } from '../features/autocapture/wire';
-import { applyHooks } from './before-send';
 import { captureExtraMethods } from '../capture/capture';
-import { createClient, type Features } from '../client';
-import { consentExtraMethods } from '../state/consent';
-import { exceptionKinds } from '../features/exceptions';
-import { exceptionMethods, startExceptions } from '../features/exceptions-api';
-import { flagExtraMethods } from '../features/flags';
+import { createClient, type Build } from '../client';
+import { autocaptureFeature, type AutocaptureLoader } from '../features/autocapture/wire';
+import { exceptionsFeature } from '../features/exceptions-api';
+import { extensionsFeature, LOADABLE } from '../features/extensions';
+import { flagExtraMethods, flagsFeature } from '../features/flags';
+import { pageleaveFeature } from '../features/pageleave';
+import { pageviewsFeature } from '../features/pageviews';
 import type { Hogtail } from '../hogtail';
+import { consentExtraMethods } from '../state/consent';
 import { identityExtraMethods } from '../state/identity';
-import { checkOptions } from './options';
 import { openStateBacking } from '../state/persistence';
 import { readSessionProps, sessionExtraMethods } from '../state/session';
+import { applyHooks } from './before-send';
+import { checkOptions } from './options';
 import { unsupportedMethods } from './unsupported';
 
-export const DROP_IN: Features = {
+/**
+ * The full build. `loadAutocapture`: how the entry point gets autocapture's code (see
+ * autocapture/wire.ts; none: no autocapture); `scriptFolder`: where the script tag was loaded
+ * from, for extension files (npm: none, they come from api_host).
+ */
+export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: string): Build => ({
+  // Flags first: the remote config's source. Page leave before page views: a navigation's
+  // `$pageleave` goes before its `$pageview`.
+  features: [flagsFeature(), pageleaveFeature(), pageviewsFeature(), exceptionsFeature(), autocaptureFeature(loadAutocapture), extensionsFeature(LOADABLE, scriptFolder)],
   methods: {
     ...captureExtraMethods,
     ...identityExtraMethods,
     ...sessionExtraMethods,
     ...consentExtraMethods,
     ...flagExtraMethods,
-    ...exceptionMethods,
     set_config(rt, options) {
       checkOptions(options, rt.warn, rt.options);
       Object.assign(rt.config, options);
@@ -34,8 +43,8 @@ export const DROP_IN: Features = {
     },
   },
   options: (
-    'before_send sanitize_properties property_denylist cookieless_mode opt_out_persistence_by_default capture_exceptions ' +
-    'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration rageclick mask_all_text mask_all_element_attributes'
+    'before_send sanitize_properties property_denylist cookieless_mode opt_out_persistence_by_default ' +
+    'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration'
   ).split(' '),
   members: (client, warn) => ({
     ...unsupportedMethods(warn),
@@ -45,13 +54,10 @@ export const DROP_IN: Features = {
         client.setPersonProperties(undefined, typeof properties === 'string' ? { [properties]: value } : properties),
     },
   }),
-  hooks: applyHooks,
+  beforeSend: applyHooks,
   sessionProps: readSessionProps,
   backing: openStateBacking,
-  start(rt) {
-    if (rt.config.capture_exceptions) startExceptions(rt, exceptionKinds(rt.config.capture_exceptions));
-  },
-};
+});
 
-/** @param loadAutocapture how the entry point gets autocapture (see autocapture/wire.ts); none: no autocapture. */
-export const createHogtail = (loadAutocapture?: AutocaptureLoader): Hogtail => createClient({ ...DROP_IN, autocapture: loadAutocapture });
+/** A full client; `loadAutocapture` as in fullBuild. */
+export const createHogtail = (loadAutocapture?: AutocaptureLoader): Hogtail => createClient(fullBuild(loadAutocapture));

@@ -12,6 +12,7 @@ import { LITE } from '../build-flags';
 import { COOKIELESS_ID, cookieless, optedOut } from '../state/consent-rules';
 import { flagProperties } from '../features/flags-state';
 import { pageContext } from './page-context';
+import { runHooks, type CaptureDraft } from '../features/hooks';
 import type { Methods, Runtime } from '../runtime';
 import type { CaptureOptions, CaptureResult, Properties } from '../types';
 import { textOf } from '../../core/text-of';
@@ -69,6 +70,13 @@ function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number
   return sdk;
 }
 
+/** An event a hook dropped: counted as `before_send`, and said in debug mode. */
+function droppedBefore(rt: Runtime, event: unknown, by: string): undefined {
+  rt.queue.countDrop('before_send');
+  rt.debug(`"${textOf(event)}" dropped by ${by}`);
+  return undefined;
+}
+
 export function track(rt: Runtime, event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): CaptureResult | undefined {
   try {
     return trackUnsafe(rt, event, properties, options, distinctId);
@@ -95,14 +103,16 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
     timestamp: options?.timestamp,
     uuid: options?.uuid,
   };
-  // !LITE: the lite script tag has no hooks; saying so lets its minifier drop this path.
-  if (!LITE && rt.hooks && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
-    input = rt.hooks(rt, input, sdk, now);
-    if (!input) {
-      queue.countDrop('before_send');
-      rt.debug(`"${event}" dropped by before_send`);
-      return;
-    }
+  // The features' hooks (features/hooks.ts), then the app's (before-send.ts): either may change or
+  // drop the event. !LITE: the lite script tag has neither; saying so lets its minifier drop this.
+  if (!LITE && rt.hooks.beforeCapture) {
+    const draft: CaptureDraft = { input, sdk, now };
+    if (!runHooks(rt, 'beforeCapture', draft)) return droppedBefore(rt, event, 'a feature');
+    ({ input, sdk } = draft);
+  }
+  if (!LITE && rt.beforeSend && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
+    input = rt.beforeSend(rt, input, sdk, now);
+    if (!input) return droppedBefore(rt, event, 'before_send');
     sdk = {};
   }
   const built = buildEvent(input, sdk, DEFAULT_MAX_EVENT_BYTES, now);

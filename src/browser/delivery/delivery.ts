@@ -8,6 +8,7 @@ import { createQueue, type Queue } from '../../core/queue';
 import { uuidv7 } from '../../core/uuid';
 import { numberOption } from '../config';
 import { createLedger, type Ledger } from './ledger';
+import { runHooks } from '../features/hooks';
 import type { Runtime } from '../runtime';
 import { readKey, removeKey, writeKey } from '../state/storage';
 import { startTabs } from './tabs';
@@ -59,6 +60,6 @@ export function startDelivery(store: Storage | undefined, rt: Runtime): { queue:
     rt.report(Object.assign(error, { count: lostBefore }));
   }
   const tabs = startTabs(store, base, tabId, ledger, (events) => queue.restore(events));
-  unload.watch(queue, tabs, () => rt.onLeave?.());
+  unload.watch(queue, tabs, () => runHooks(rt, 'onUnload'));
   return { queue, ledger };
 }

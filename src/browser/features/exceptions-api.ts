@@ -6,7 +6,8 @@
  */
 import { track } from '../capture/capture';
 import { exceptionEventProperties, exceptionKinds, startExceptionAutocapture, type ExceptionKinds } from './exceptions';
-import type { Methods, Runtime } from '../runtime';
+import type { Runtime } from '../runtime';
+import type { Feature } from './feature';
 
 /**
  * Frames on top of the app's when it calls client.captureException(): exceptionEventProperties,
@@ -14,25 +15,37 @@ import type { Methods, Runtime } from '../runtime';
  */
 const CAPTURE_EXCEPTION_SDK_FRAMES = 5;
 
-/** `kinds`: what capture_exceptions picked; startExceptionAutocapture() (no option) takes the default. */
-export function startExceptions(rt: Runtime, kinds?: ExceptionKinds): void {
-  if (rt.stopExceptions) return;
-  rt.stopExceptions = startExceptionAutocapture(
-    window,
-    (properties) => track(rt, '$exception', properties),
-    (type) => {
-      rt.queue.countDrop('rate_limited'); // seen in stats().dropped.rate_limited
-      rt.debug(`$exception (${type}) not captured (rate limited)`);
+/**
+ * Exceptions as a feature: capture_exceptions starts the autocapture at init (before the app's
+ * `loaded`, so its errors are heard too); the stop function is this client's own.
+ */
+export function exceptionsFeature(): Feature {
+  let stop: (() => void) | undefined;
+  /** `kinds`: what capture_exceptions picked; startExceptionAutocapture() (no option) takes the default. */
+  const start = (rt: Runtime, kinds?: ExceptionKinds) => {
+    stop ??= startExceptionAutocapture(
+      window,
+      (properties) => track(rt, '$exception', properties),
+      (type) => {
+        rt.queue.countDrop('rate_limited'); // seen in stats().dropped.rate_limited
+        rt.debug(`$exception (${type}) not captured (rate limited)`);
+      },
+      kinds,
+    );
+  };
+  return {
+    name: 'exceptions',
+    options: ['capture_exceptions'],
+    methods: {
+      captureException: (rt, error, properties) => track(rt, '$exception', exceptionEventProperties(error, properties, CAPTURE_EXCEPTION_SDK_FRAMES)),
+      startExceptionAutocapture: (rt, config) => start(rt, config && exceptionKinds(config)),
+      stopExceptionAutocapture() {
+        stop?.();
+        stop = undefined;
+      },
     },
-    kinds,
-  );
+    setup(rt: Runtime) {
+      if (rt.config.capture_exceptions) start(rt, exceptionKinds(rt.config.capture_exceptions));
+    },
+  };
 }
-
-export const exceptionMethods: Pick<Methods, 'captureException' | 'startExceptionAutocapture' | 'stopExceptionAutocapture'> = {
-  captureException: (rt, error, properties) => track(rt, '$exception', exceptionEventProperties(error, properties, CAPTURE_EXCEPTION_SDK_FRAMES)),
-  startExceptionAutocapture: (rt, config) => startExceptions(rt, config && exceptionKinds(config)),
-  stopExceptionAutocapture(rt) {
-    rt.stopExceptions?.();
-    rt.stopExceptions = undefined;
-  },
-};

@@ -17,6 +17,11 @@ export interface FlagsState {
   props?: Properties | undefined;
 }
 
+/** The flags' slice of the runtime (runtime.ts). */
+export interface FlagsSlice {
+  readonly flagState: FlagsState;
+}
+
 export const createFlagsState = (): FlagsState => ({ listeners: new Set(), chain: Promise.resolve() });
 
 /** `$feature/<key>` and `$active_feature_flags`, computed once per set of flags. */

@@ -17,7 +17,9 @@ import { attempt } from '../../core/safe-json';
 import { track } from '../capture/capture';
 import { numberOption } from '../config';
 import { fetchExecutor } from '../delivery/fetch-executor';
+import type { Feature } from './feature';
 import type { FlagsState } from './flags-state';
+import { runHooks } from './hooks';
 import type { FeatureFlagResult, FlagOptions, FlagsListener, Properties } from '../types';
 import type { Methods, Runtime } from '../runtime';
 
@@ -61,7 +63,7 @@ export function onFeatureFlags(flags: FlagsState, rt: Runtime | undefined, liste
   return () => void flags.listeners.delete(listener);
 }
 
-export function startFlags(rt: Runtime): void {
+function startFlags(rt: Runtime): void {
   const { config, endpoint, states, flagState: flags } = rt;
   const bootstrap = config.bootstrap;
   // Server-rendered flags are as fresh as the page: they replace what an earlier page stored.
@@ -77,9 +79,8 @@ export function startFlags(rt: Runtime): void {
     return client
       .fetch(state.distinct_id, { groups: state.$groups, personProperties: state.fp, groupProperties: state.fg })
       .then((result) => {
-        // Autocapture: the project's off switch, remembered for the next page (apply() saves it).
-        if (result.autocaptureOptOut !== undefined) states.state.aco = result.autocaptureOptOut;
-        if (!config.disable_compression) endpoint.gzip = result.gzip;
+        // The project's config (compression, autocapture's off switch, the extensions' settings) first.
+        runHooks(rt, 'onRemoteConfig', result.remoteConfig);
         apply(rt, mergeDecide(states.state.ff, result));
       })
       // An Error always: the flags client's, or one thrown above (listeners and storage are guarded).
@@ -96,6 +97,18 @@ export function startFlags(rt: Runtime): void {
     if (document.visibilityState !== 'hidden') reloadFlags(flags);
   }, every);
 }
+
+/**
+ * Flags as a feature: asked at init and whenever the identity changes, and the source of the
+ * remote config every feature hears of (onRemoteConfig).
+ */
+export const flagsFeature = (): Feature => ({
+  name: 'flags',
+  setup(rt) {
+    startFlags(rt);
+    return { onIdentityChange: () => reloadFlags(rt.flagState) };
+  },
+});
 
 /** The flag's value; the first time this person sees this value, `$feature_flag_called`. */
 function flagValue(rt: Runtime, key: string, options?: FlagOptions) {

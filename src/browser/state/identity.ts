@@ -1,15 +1,19 @@
 /**
  * Who the events are about: identify, alias, groups, reset, super properties and person
- * properties. Changes that flags depend on (identity, groups) ask for fresh flags.
+ * properties. A change of who the events are about (a new id, groups, a reset) is told to the
+ * features (onIdentityChange): flags then ask for fresh values.
  */
 import { aliasEvent, asText, groupIdentifyEvent, identifyEvent, isText } from '../../core/special-events';
 import { noPersons, refuse, special, track } from '../capture/capture';
-import { reloadFlags } from '../features/flags';
+import { runHooks, type IdentityChange } from '../features/hooks';
 import type { Properties } from '../types';
 import type { Methods, Runtime } from '../runtime';
 import { freshState } from './state';
 
 const setPerson = (rt: Runtime, $set: unknown, $set_once?: unknown) => track(rt, '$set', { $set: $set ?? {}, $set_once: $set_once ?? {} });
+
+/** Tells the features who the events are about now. */
+const changed = (rt: Runtime, reason: IdentityChange['reason']) => runHooks(rt, 'onIdentityChange', { reason, distinctId: rt.states.state.distinct_id });
 
 /** Person processing on from now (identified_only mode). */
 function personOn(rt: Runtime): void {
@@ -43,7 +47,7 @@ export const identityMethods: Pick<
     personOn(rt);
     if (id !== previous && anonymous) track(rt, event.event, event.properties);
     else if ($set || $set_once) setPerson(rt, $set, $set_once);
-    if (id !== previous) reloadFlags(rt.flagState);
+    if (id !== previous) changed(rt, 'identify');
   },
 
   alias(rt, alias: unknown, original?: string) {
@@ -63,14 +67,14 @@ export const identityMethods: Pick<
     state.$groups = { ...state.$groups, [groupType]: key };
     personOn(rt);
     if (isNew || properties) track(rt, event.event, event.properties);
-    reloadFlags(rt.flagState);
+    changed(rt, 'group');
   },
 
   reset(rt, resetDeviceId?: boolean) {
     const { states } = rt;
     const state = states.state;
     states.replace(freshState(resetDeviceId ? undefined : state.$device_id, state.optout));
-    reloadFlags(rt.flagState);
+    changed(rt, 'reset');
   },
 
   register(rt, properties: Properties) {
@@ -105,7 +109,7 @@ export const identityExtraMethods: Pick<Methods, 'getGroups' | 'resetGroups' | '
   resetGroups(rt) {
     rt.states.state.$groups = {};
     rt.states.save();
-    reloadFlags(rt.flagState);
+    changed(rt, 'group');
   },
 
   unsetPersonProperties(rt, names) {

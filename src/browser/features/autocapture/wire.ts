@@ -1,21 +1,24 @@
 /**
- * The browser client's side of autocapture, here so the client needs two lines for it: started
- * after init() unless `autocapture: false`, capturing through the client's capture() (queue,
- * opt-out and consent apply), paused while the server's `autocapture_opt_out` (kept in the persisted
- * state as `aco`, so the next page knows it before the flags answer) says so.
+ * Autocapture as a feature of the browser client: started once init() is done unless
+ * `autocapture: false`, capturing through the client's capture() (queue, opt-out and consent
+ * apply), paused while the server's `autocapture_opt_out` (heard through onRemoteConfig and kept in
+ * the persisted state as `aco`, so the next page knows it before the flags answer) says so.
  */
 import { HogtailError } from '../../../core/errors';
-import { LITE } from '../../build-flags';
-import type { Hogtail } from '../../hogtail';
-import type { Runtime } from '../../runtime';
-import type { StartAutocapture } from './index';
 import { textOf } from '../../../core/text-of';
+import { LITE } from '../../build-flags';
+import type { CoreSlice } from '../../runtime';
+import type { StateSlice } from '../../state/slice';
+import type { Feature } from '../feature';
+import type { StartAutocapture } from './index';
 
 /** How an entry point gets autocapture: lazily (npm), inline (script tag), or not at all (lite). */
 export type AutocaptureLoader = () => StartAutocapture | Promise<StartAutocapture>;
 
-export function wireAutocapture(rt: Runtime, client: Hogtail, load: AutocaptureLoader | undefined): void {
-  const { config } = rt;
+type Needs = Pick<CoreSlice, 'config' | 'client' | 'report'> & Pick<StateSlice, 'states'>;
+
+function wireAutocapture(rt: Needs, load: AutocaptureLoader | undefined): void {
+  const { config, client } = rt;
   if (config.autocapture === false) return;
   // A loop, not .map: this runs in a page's event handler, and a page may have patched Array.prototype.map.
   const warn = (...parts: unknown[]) => {
@@ -33,3 +36,22 @@ export function wireAutocapture(rt: Runtime, client: Hogtail, load: AutocaptureL
     .then((start) => start({ window, initOptions: config, capture: client.capture, isEnabled: () => !rt.states.state.aco, warn }))
     .catch((error: unknown) => warn('autocapture did not start: ', error));
 }
+
+/**
+ * `load`: how this build gets autocapture's code (none: a build without it, which warns when
+ * asked). The lite script tag has neither its options nor the server's switch to keep.
+ */
+export const autocaptureFeature = (load?: AutocaptureLoader): Feature => ({
+  name: 'autocapture',
+  options: LITE ? undefined : ['rageclick', 'mask_all_text', 'mask_all_element_attributes'],
+  setup: (rt: Needs) => ({
+    onRemoteConfig: LITE
+      ? undefined
+      : ({ autocapture_opt_out: off }) => {
+          if (typeof off !== 'boolean') return;
+          rt.states.state.aco = off;
+          rt.states.save();
+        },
+    onLoaded: () => wireAutocapture(rt, load),
+  }),
+});
