@@ -200,7 +200,7 @@ async function autocaptureBytes() {
   const esmFile = root + 'src/browser/zz-bench-index.ts';
   const iifeSource = readFileSync(root + 'src/browser/iife.ts', 'utf8');
   const esmSource = readFileSync(root + 'src/browser/index.ts', 'utf8');
-  writeFileSync(iifeFile, iifeSource.replace(/^import \{ startAutocapture \}.*\n/m, '').replace('createHogtail(() => startAutocapture)', 'createHogtail()'));
+  writeFileSync(iifeFile, iifeSource.replace(/^import \{ startAutocapture \}.*\n/m, '').replace('fullBuild(() => startAutocapture,', 'fullBuild(undefined,'));
   writeFileSync(esmFile, esmSource.replace(/createHogtail\(\(\) => import\([^;]*\);/, 'createHogtail();'));
   try {
     // Imported only now: the TypeScript plugin reads the file list when the config is loaded.

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // Size of the script-tag builds (nanoid-style): bytes are deterministic, so this is a test.
 // Each build has two numbers:
-//   - its budget (docs/budgets.md): 16,384 bytes gzipped (level 9) for dist/hogtail.iife.js with
-//     everything, 11,264 for dist/hogtail.lite.iife.js. Both are over it today (issue #13 stays open
-//     until they are not): printed as OVER BUDGET, with by how much;
-//   - a ceiling, the size when this round landed (2026-11-25: 21,301 and 13,050) plus a little: the
-//     check fails past it, so the builds can only shrink towards their budget, never grow. Raised
-//     once since, for the browser's switch to core's flags client (issue 12: /flags/?v=2 with the
-//     decide fall-back, retries, $feature_flag_request_id): 21,870 and 13,403 B then, plus a little.
-//     Lowered on 2026-11-27 after two rounds spent on size: 20,239 and 12,789 B then, plus a little;
-//     and again the same day after a third: 19,958 and 12,554 B, plus a little.
+//   - its budget (docs/budgets.md): 22,528 bytes gzipped (level 9) for dist/hogtail.iife.js with
+//     everything, 14,336 for dist/hogtail.lite.iife.js, raised on 2026-11-28 from 16,384 and 11,264
+//     for what the tags must hold (the measured size rounds in docs/budgets.md) plus headroom for
+//     readable structure and posthog-js's event properties;
+//   - a ceiling, the size when the last change landed plus a little: the check fails past it, so a
+//     build only grows by a change that raises it and says why. History: 21,301 and 13,050 B
+//     (2026-11-25); 21,870 and 13,403 B (the browser on core's flags client); 20,239 and 12,789 B,
+//     then 19,958 and 12,554 B (2026-11-27, three rounds spent on size); 21,255 and 13,276 B
+//     (issue #29: features as a list with named hooks, the extension loader, internal names
+//     mangled by convention instead of a name list, the queue's close handed in by servers).
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,8 +20,8 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 16_384, 20_000],
-  ['dist/hogtail.lite.iife.js', 11_264, 12_600],
+  ['dist/hogtail.iife.js', 22_528, 21_300],
+  ['dist/hogtail.lite.iife.js', 14_336, 13_320],
 ];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],
@@ -46,7 +47,7 @@ for (const [file, budget, ceiling] of ours) {
   }
   const { min, gzip } = measure(file);
   checked++;
-  const versusBudget = gzip <= budget ? `${budget - gzip} B under budget ${budget}` : `OVER BUDGET ${budget} by ${gzip - budget} B (issue #13)`;
+  const versusBudget = gzip <= budget ? `${budget - gzip} B under budget ${budget}` : `OVER BUDGET ${budget} by ${gzip - budget} B`;
   const verdict = gzip <= ceiling ? 'ok' : `OVER THE CEILING ${ceiling}: it grew`;
   console.log(`size: ${file} ${min} B min, ${gzip} B gzip: ${versusBudget}; ceiling ${ceiling} ${verdict}`);
   if (gzip > ceiling) failed++;

@@ -40,11 +40,11 @@ export type HogtailLite = Pick<Hogtail, CoreMethodName | 'init' | 'on' | 'onFeat
  */
 export interface Build extends RuntimeParts {
   /** Set up in this order at init(); their hooks run in it too. */
-  features: readonly Feature[];
+  features_: readonly Feature[];
   /** posthog-js's methods beyond hogtail's own. */
-  methods: Partial<Methods>;
+  methods_: Partial<Methods>;
   /** Members other than runtime methods (`people`, the stubs of products hogtail does not have). */
-  members?: (client: Hogtail, warn: Runtime['warn']) => object;
+  members_?: (client: Hogtail, warn: Runtime['warn_']) => object;
 }
 
 /** The build's features on a fresh runtime, then the app's `loaded`, then onLoaded. */
@@ -56,8 +56,8 @@ function startFeatures(rt: Runtime, features: readonly Feature[], loaded: () => 
 
 /** A client with the core methods and the build's features and extras. */
 export function createClient(build: Build): Hogtail {
-  const methods: Partial<Methods> = LITE ? coreMethods : Object.assign({}, coreMethods, build.methods, ...build.features.map((feature) => feature.methods));
-  const options = LITE ? build.options : build.options.concat(...build.features.map((feature) => feature.options ?? []));
+  const methods: Partial<Methods> = LITE ? coreMethods : Object.assign({}, coreMethods, build.methods_, ...build.features_.map((feature) => feature.methods_));
+  const options = LITE ? build.options_ : build.options_.concat(...build.features_.map((feature) => feature.options_ ?? []));
   const listeners = new Set<ErrorListener>();
   const reporter = createReporter(listeners);
   const warned = new Set<string>();
@@ -91,9 +91,9 @@ export function createClient(build: Build): Hogtail {
         if (!isText(token) || (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key)) {
           return console.error('[hogtail] init() needs the project key (phc_…), not a personal key');
         }
-        const runtime = (rt = startRuntime(token, config, client, { ...reporter, warn }, flags, { ...build, options }));
+        const runtime = (rt = startRuntime(token, config, client, { ...reporter, warn }, flags, { ...build, options_: options }));
         client.__loaded = true;
-        startFeatures(runtime, build.features, () => guard('loaded', () => config.loaded?.(client)));
+        startFeatures(runtime, build.features_, () => guard('loaded', () => config.loaded?.(client)));
         for (const [name, args] of early.splice(0)) (client as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
       });
       return client;
@@ -104,7 +104,7 @@ export function createClient(build: Build): Hogtail {
     },
     onFeatureFlags: (listener: Parameters<Hogtail['onFeatureFlags']>[0]) => onFeatureFlags(flags, rt, listener),
   } as Hogtail;
-  if (!LITE) Object.assign(client, build.members?.(client, warn));
+  if (!LITE) Object.assign(client, build.members_?.(client, warn));
 
   for (const name in methods) {
     const method = methods[name as keyof Methods] as unknown as (rt: Runtime, ...args: unknown[]) => unknown;

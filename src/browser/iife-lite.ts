@@ -24,4 +24,4 @@ declare global {
 }
 
 // Autocapture without a loader: it only warns when the page asks for it.
-installScriptTag(createClient({ features: [flagsFeature(), pageleaveFeature(), pageviewsFeature(), autocaptureFeature()], methods: {}, options: [] }));
+installScriptTag(createClient({ features_: [flagsFeature(), pageleaveFeature(), pageviewsFeature(), autocaptureFeature()], methods_: {}, options_: [] }));

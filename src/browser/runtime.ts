@@ -24,20 +24,20 @@ export type EventHooks = (rt: Runtime, input: EventInput, sdk: Properties, now: 
 
 /** The client's own slice: the options, the public object and the reporting. */
 export interface CoreSlice {
-  readonly config: HogtailConfig;
+  readonly config_: HogtailConfig;
   /** The public client: what features capture through (its methods never throw into the page). */
   readonly client: Hogtail;
   /** Option names the build acts on beyond the core ones (for set_config's check). */
-  readonly options: readonly string[];
+  readonly options_: readonly string[];
   /** The app's event hooks (before-send.ts), in the builds that have them: the last word on each event. */
-  readonly beforeSend?: EventHooks | undefined;
+  readonly beforeSend_?: EventHooks | undefined;
   /** debug mode: every event and request is logged. */
-  verbose: boolean;
-  report(error: HogtailError): void;
+  verbose_: boolean;
+  report_(error: HogtailError): void;
   debug(message: string): void;
-  setDebug(enabled: boolean): void;
+  setDebug_(enabled: boolean): void;
   /** console.warn once per `key` for the client's life. */
-  warn(key: string, message: string): void;
+  warn_(key: string, message: string): void;
 }
 
 export type { ConsentStatus } from './state/slice';

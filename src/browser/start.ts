@@ -14,7 +14,8 @@ import { startDelivery } from './delivery/delivery';
 import type { FlagsState } from './features/flags-state';
 import { addHooks } from './features/hooks';
 import type { Hogtail, HogtailConfig } from './hogtail';
-import type { ConsentStatus, CoreSlice, EventHooks, Runtime } from './runtime';
+import type { Reporter } from '../core/reporter';
+import type { ConsentStatus, EventHooks, Runtime } from './runtime';
 import { gateBacking, gateStorage } from './state/consent-gate';
 import { persistAllowed } from './state/consent-rules';
 import type { StateBacking } from './state/persistence/backing';
@@ -25,82 +26,85 @@ import type { Properties } from './types';
 /** What a build hands the runtime beyond the core (drop-in.ts: posthog-js's extras; the lite tag: none). */
 export interface RuntimeParts {
   /** Options the build acts on beyond the core ones (the others warn as unsupported). */
-  options: readonly string[];
+  options_: readonly string[];
   /** before_send, sanitize_properties and property_denylist. */
-  beforeSend?: EventHooks;
+  beforeSend_?: EventHooks;
   /** register_for_session's properties from an earlier page of the tab. */
-  sessionProps?: (base: string) => Properties;
+  sessionProps_?: (base: string) => Properties;
   /** Where the state is kept (persistence/: cookies and posthog-js's modes); else localStorage. */
-  backing?: (token: string, key: string, config: HogtailConfig, warn: (message: string) => void) => StateBacking;
+  backing_?: (token: string, key: string, config: HogtailConfig, warn: (message: string) => void) => StateBacking;
 }
 
-type Reporting = Pick<CoreSlice, 'report' | 'debug' | 'setDebug' | 'warn'>;
+/** The client's reporter (core/reporter) and its warn-once. */
+type Reporting = Reporter & { warn(key: string, message: string): void };
 type Building = { -readonly [K in keyof Runtime]: Runtime[K] };
 
 /** The identity store, behind the consent gate when a consent mode may forbid storing. */
 function startState(rt: Building, token: string, parts: RuntimeParts): Storage | undefined {
-  const { config, store: real, base } = rt;
+  const { config_: config, store_: real, base_: base } = rt;
   // Only the consent modes need the gate; everyone else writes storage directly.
   const store = !LITE && real && (config.cookieless_mode || config.opt_out_persistence_by_default) ? gateStorage(real, () => persistAllowed(rt)) : real;
   const key = base + 'p';
-  let backing = LITE ? undefined : parts.backing?.(token, key, config, (message) => rt.warn('persistence', message));
+  let backing = LITE ? undefined : parts.backing_?.(token, key, config, (message) => rt.warn_('persistence', message));
   if (!LITE && backing && store !== real) backing = gateBacking(backing, () => persistAllowed(rt));
   const stored = readKey(real, base + 'c');
   const repair = (what: string, value: unknown) => {
-    rt.repaired++;
-    rt.report(new HogtailError(`stored ${what} was unusable (${describe(value)}); reset`));
+    rt.repaired_++;
+    rt.report_(new HogtailError(`stored ${what} was unusable (${describe(value)}); reset`));
   };
-  rt.states = createStateStore(store, key, token, config.bootstrap, backing, repair);
-  if (stored !== null && rt.consent === 'pending') {
+  rt.states_ = createStateStore(store, key, token, config.bootstrap, backing, repair);
+  if (stored !== null && rt.consent_ === 'pending') {
     repair('consent', stored);
     removeKey(real, base + 'c');
   }
   // The choice of a page from before consent had its own key.
-  const legacy = rt.states.state.optout;
-  if (rt.consent === 'pending' && typeof legacy === 'boolean') rt.consent = legacy ? 'denied' : 'granted';
-  rt.states.onNewSession = (id) => rt.sessionListeners.forEach((listener) => listener(id, null));
+  const legacy = rt.states_.state_.optout;
+  if (rt.consent_ === 'pending' && typeof legacy === 'boolean') rt.consent_ = legacy ? 'denied' : 'granted';
+  rt.states_.onNewSession_ = (id) => rt.sessionListeners_.forEach((listener) => listener(id, null));
   return store;
 }
 
 /** Everything init() sets up before the features, from the project key and the options. */
 export function startRuntime(token: string, config: HogtailConfig, client: Hogtail, reporting: Reporting, flags: FlagsState, parts: RuntimeParts): Runtime {
-  checkOptions(config, reporting.warn, parts.options);
+  checkOptions(config, reporting.warn, parts.options_);
   const real = config.disable_persistence || config.persistence === 'memory' ? undefined : openStorage();
   const base = 'ht|' + token + '|';
   const stored = readKey(real, base + 'c');
   // Built in steps: storage and delivery read the consent and options already in it.
   const rt = {
-    ...reporting,
-    config,
+    config_: config,
     client,
-    consent: (stored === 'granted' || stored === 'denied' ? stored : 'pending') as ConsentStatus,
-    store: real,
-    base,
+    report_: reporting.report,
+    debug: reporting.debug,
+    warn_: reporting.warn,
+    consent_: (stored === 'granted' || stored === 'denied' ? stored : 'pending') as ConsentStatus,
+    store_: real,
+    base_: base,
     // Where and how events go; `gzip` then follows what the server says it takes (the hook below).
-    endpoint: {
+    endpoint_: {
       apiKey: token,
       host: isText(config.api_host) ? config.api_host : DEFAULT_API_HOST, // the batch and flags URLs drop a trailing /
       // Where the browser has no CompressionStream, plain JSON (compress.ts).
       gzip: !config.disable_compression && typeof CompressionStream === 'function',
       timeoutMs: numberOption(config.request_timeout, 10_000),
     },
-    mode: config.person_profiles,
-    flagState: flags,
-    sessionProps: (!LITE && parts.sessionProps?.(base)) || {},
-    beforeSend: LITE ? undefined : parts.beforeSend,
-    options: parts.options,
-    sessionListeners: new Set(),
-    hooks: {},
-    repaired: 0,
+    mode_: config.person_profiles,
+    flagState_: flags,
+    sessionProps_: (!LITE && parts.sessionProps_?.(base)) || {},
+    beforeSend_: LITE ? undefined : parts.beforeSend_,
+    options_: parts.options_,
+    sessionListeners_: new Set(),
+    hooks_: {},
+    repaired_: 0,
   } as Building;
-  rt.setDebug = (enabled) => {
-    rt.verbose = enabled;
+  rt.setDebug_ = (enabled) => {
+    rt.verbose_ = enabled;
     reporting.setDebug(enabled);
   };
-  rt.setDebug(config.debug === true); // sets `verbose`
+  rt.setDebug_(config.debug === true); // sets `verbose`
   const store = startState(rt, token, parts);
   Object.assign(rt, startDelivery(store, rt));
   // What the server says it takes, from each flags answer (unless the app turned compression off).
-  addHooks(rt, 'delivery', { onRemoteConfig: (remote) => void (config.disable_compression || (rt.endpoint.gzip = takesGzip(remote.supportedCompression))) });
+  addHooks(rt, 'delivery', { onRemoteConfig: (remote) => void (config.disable_compression || (rt.endpoint_.gzip = takesGzip(remote.supportedCompression))) });
   return rt;
 }

@@ -5,38 +5,12 @@
  */
 import { backoffDelay, type RetryOptions } from './backoff';
 import { BROWSER_BUILD } from './build-flags';
-import { HogtailError, TransportError, type DropReason } from './errors';
-import type { QueuedEvent } from './event';
-import { eventsOf, type Entry, type WaitingLine } from './queue-line';
-import type { QueueOptions, QueueStats } from './queue-types';
+import { HogtailError, TransportError } from './errors';
+import { eventsOf, type Entry } from './queue-line';
+import type { Delivery, QueueOptions, QueueState } from './queue-types';
 import { setBackgroundTimeout, type TimerHandle } from './timers';
 import type { DeliveryResult } from './transport';
 import { textOf } from './text-of';
-
-/** What the public side and the loop share. */
-export interface QueueState {
-  readonly line: WaitingLine;
-  inFlight: Entry[];
-  draining?: boolean;
-  /** Set by close() (a server client's only). */
-  closed?: boolean;
-  /** The counters of stats(), which adds `pending`. */
-  readonly stats: Omit<QueueStats, 'pending'>;
-  drop(events: QueuedEvent[], reason: DropReason, message: string, status?: number): void;
-  settleWaiters(all?: boolean): void;
-  reportEvictions(): void;
-}
-
-export interface Delivery {
-  schedulePump(): void;
-  armInterval(): void;
-  /** Puts entries back at the front (a failed batch, restored events). */
-  putBackInFront(entries: Entry[]): void;
-  /** flush(): send everything now, not at the next interval. */
-  drain(): void;
-  /** close(): no timer fires after this (a server client's; absent from the script tag). */
-  stop?: () => void;
-}
 
 function retryError(count: number, result: Extract<DeliveryResult, { kind: 'retry' }>, failures: number, delay: number): TransportError {
   const message = `${count} event(s) not delivered yet: ${result.message}; retry ${failures} in ${delay} ms.`;
@@ -55,20 +29,20 @@ function applyAnswer(
   if (result.kind === 'ok') {
     state.stats.delivered += batch.length;
     options.persistence?.removed(events);
-    if (!BROWSER_BUILD) options.onDelivered?.(events);
+    options.onDelivered?.(events);
   } else if (result.kind === 'reject') {
-    state.drop(events, 'rejected', `${batch.length} event(s) dropped: ${result.message}`, result.status);
+    state.drop_(events, 'rejected', `${batch.length} event(s) dropped: ${result.message}`, result.status);
   } else if (batch.length === 1) {
     const reason = result.status === 413 ? 'too_large' : 'rejected';
-    state.drop(events, reason, `event ${events[0]!.uuid} dropped: ${result.message}; the rest is delivered`, result.status);
+    state.drop_(events, reason, `event ${events[0]!.uuid} dropped: ${result.message}; the rest is delivered`, result.status);
   } else {
     split();
   }
 }
 
 export function createDelivery(state: QueueState, options: QueueOptions, retry: RetryOptions): Delivery {
-  const { line, stats } = state;
-  const random = (!BROWSER_BUILD && options.random) || Math.random;
+  const { line_: line, stats } = state;
+  const random = options.random || Math.random;
   // `BROWSER_BUILD ? undefined :` lets the minifier drop the lookahead from the script tag.
   const lookahead = BROWSER_BUILD ? undefined : options.lookahead;
   /** Sizes of the segments to send next while isolating a bad event, top = next. */
@@ -81,11 +55,11 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   let warned = false;
   let intervalTimer: TimerHandle | undefined;
   let backoffTimer: TimerHandle | undefined;
-  const closed = () => !BROWSER_BUILD && state.closed; // only a server client closes its queue
+  const closed = () => state.closed_; // only a server client closes its queue (queue-close.ts)
 
   function putBackInFront(entries: Entry[]): void {
     if (lookahead) reserved = 0; // the front changed: what was announced is no longer next
-    line.putBackInFront(entries);
+    line.putBackInFront_(entries);
   }
 
   function schedulePump(): void {
@@ -97,7 +71,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
       // Nothing may escape a microtask as an uncaught error on the host page: a throw here (a page
       // that patched a built-in hogtail uses) is reported, and the next capture or flush pumps again.
       try {
-        state.reportEvictions();
+        state.reportEvictions_();
         pump();
       } catch (error) {
         options.onWarning?.(new HogtailError(`sending failed (${textOf(error)}); retried at the next capture or flush`));
@@ -108,11 +82,11 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   function pump(): void {
     if (closed() || sending || backoffTimer !== undefined) return;
     if (line.count === 0) {
-      state.draining = false;
-      state.settleWaiters();
+      state.draining_ = false;
+      state.settleWaiters_();
       return;
     }
-    if (!state.draining && line.count < options.flushAt && splitStack.length === 0) armInterval();
+    if (!state.draining_ && line.count < options.flushAt && splitStack.length === 0) armInterval();
     else sendNext();
   }
 
@@ -120,7 +94,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     if (intervalTimer !== undefined || closed()) return;
     intervalTimer = setBackgroundTimeout(() => {
       intervalTimer = undefined;
-      state.draining = true;
+      state.draining_ = true;
       pump();
     }, options.flushIntervalMs);
   }
@@ -128,10 +102,10 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   function sendNext(): void {
     const usedSplit = splitStack.length > 0;
     const limit = usedSplit ? splitStack[splitStack.length - 1]! : (lookahead && reserved) || options.maxBatchSize;
-    const batch = line.nextBatch(limit, options.maxBatchBytes);
+    const batch = line.nextBatch_(limit, options.maxBatchBytes);
     if (lookahead) reserved = 0;
-    batch.forEach(line.takeFromHead);
-    state.inFlight = batch;
+    batch.forEach(line.takeFromHead_);
+    state.inFlight_ = batch;
     sending = true;
     stats.requests++;
     let sent: Promise<DeliveryResult>;
@@ -148,8 +122,8 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     );
     // Only when the next request follows this one at once. It then takes exactly these events, so
     // the prepared body fits even if more are captured meanwhile (they go in the request after).
-    if (lookahead && !usedSplit && (state.draining || line.count >= options.flushAt)) {
-      const upcoming = line.nextBatch(options.maxBatchSize, options.maxBatchBytes);
+    if (lookahead && !usedSplit && (state.draining_ || line.count >= options.flushAt)) {
+      const upcoming = line.nextBatch_(options.maxBatchSize, options.maxBatchBytes);
       reserved = upcoming.length;
       if (reserved > 0) lookahead(eventsOf(upcoming));
     }
@@ -157,8 +131,8 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
 
   function settle(result: DeliveryResult, usedSplit: boolean): void {
     sending = false;
-    const batch = state.inFlight;
-    state.inFlight = [];
+    const batch = state.inFlight_;
+    state.inFlight_ = [];
     // close() already reported these as dropped; a late success changes nothing for the caller.
     if (closed()) return;
     if (result.kind === 'retry') return retryLater(batch, result);
@@ -169,7 +143,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
       const firstHalf = Math.ceil(batch.length / 2);
       splitStack.push(batch.length - firstHalf, firstHalf);
     });
-    state.settleWaiters();
+    state.settleWaiters_();
     pump();
   }
 
@@ -184,14 +158,14 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
       // The user capped retries (posthog-node's fetchRetryCount): give this batch up, go on with the next.
       failures = 0;
       const message = `${batch.length} event(s) dropped after ${retry.maxRetries} retries (fetchRetryCount): ${result.message}`;
-      state.drop(eventsOf(batch), 'retries_exhausted', message, result.status);
-      state.settleWaiters();
+      state.drop_(eventsOf(batch), 'retries_exhausted', message, result.status);
+      state.settleWaiters_();
       return pump();
     }
     putBackInFront(batch);
     const delay = backoffDelay(failures, retry, random, result.retryAfterMs);
     options.onRetry?.(retryError(batch.length, result, failures, delay));
-    if (failures >= retry.maxAttempts) state.settleWaiters(true);
+    if (failures >= retry.maxAttempts) state.settleWaiters_(true);
     backoffTimer = setBackgroundTimeout(() => {
       backoffTimer = undefined;
       pump();
@@ -199,16 +173,16 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   }
 
   return {
-    schedulePump,
-    armInterval,
-    putBackInFront,
-    drain() {
-      state.draining = true;
+    schedulePump_: schedulePump,
+    armInterval_: armInterval,
+    putBackInFront_: putBackInFront,
+    drain_() {
+      state.draining_ = true;
       clearTimeout(intervalTimer); // a no-op for undefined, in browsers and Node alike
       intervalTimer = undefined;
       schedulePump();
     },
-    // Only close() stops the loop (closed, it arms no timer again), and the script tag has no close().
-    ...(!BROWSER_BUILD && { stop: () => [intervalTimer, backoffTimer].forEach((timer) => clearTimeout(timer)) }),
+    // Only close() stops the loop (closed, it arms no timer again).
+    stop_: () => [intervalTimer, backoffTimer].forEach((timer) => clearTimeout(timer)),
   };
 }

@@ -7,19 +7,19 @@ import type { QueuedEvent } from './event';
 
 export interface Entry {
   event: QueuedEvent;
-  seq: number;
+  seq_: number;
   size: number;
 }
 
 export interface WaitingLine {
   readonly count: number;
   readonly bytes: number;
-  readonly first: Entry | undefined;
+  readonly first_: Entry | undefined;
   push(entry: Entry): void;
-  takeFromHead(): Entry | undefined;
-  putBackInFront(entries: Entry[]): void;
+  takeFromHead_(): Entry | undefined;
+  putBackInFront_(entries: Entry[]): void;
   /** The entries at the front that make the next request (by count and bytes), left in place. */
-  nextBatch(limit: number, maxBytes: number): Entry[];
+  nextBatch_(limit: number, maxBytes: number): Entry[];
   /** Empties the line, handing back what it held. */
   clear(): Entry[];
 }
@@ -34,7 +34,7 @@ export function eventsOf(entries: readonly Entry[]): QueuedEvent[] {
   return events;
 }
 
-export const makeEntry = (event: QueuedEvent, seq: number): Entry => ({ event, seq, size: event.json.length });
+export const makeEntry = (event: QueuedEvent, seq: number): Entry => ({ event, seq_: seq, size: event.json.length });
 
 export function createWaitingLine(): WaitingLine {
   let waiting: Entry[] = [];
@@ -48,14 +48,14 @@ export function createWaitingLine(): WaitingLine {
     get bytes() {
       return bytes;
     },
-    get first() {
+    get first_() {
       return waiting[head];
     },
     push(entry) {
       waiting.push(entry);
       bytes += entry.size;
     },
-    takeFromHead() {
+    takeFromHead_() {
       const entry = waiting[head];
       if (entry === undefined) return undefined;
       waiting[head] = undefined as unknown as Entry; // let it be collected before compaction
@@ -67,12 +67,12 @@ export function createWaitingLine(): WaitingLine {
       }
       return entry;
     },
-    putBackInFront(entries) {
+    putBackInFront_(entries) {
       waiting = entries.concat(waiting.slice(head));
       head = 0;
       for (const entry of entries) bytes += entry.size;
     },
-    nextBatch(limit, maxBytes) {
+    nextBatch_(limit, maxBytes) {
       const batch: Entry[] = [];
       let total = 0;
       for (let index = head; batch.length < limit; index++) {

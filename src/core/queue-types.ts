@@ -1,8 +1,12 @@
-/** The delivery queue's options, counters and interface (the queue itself is in queue.ts). */
+/**
+ * The delivery queue's options, counters and interface (the queue itself is in queue.ts), and the
+ * state its public side and its loop (queue-delivery.ts) share.
+ */
 import type { BatchSender } from './batch-sender';
 import type { RetryOptions } from './backoff';
 import type { DropReason, DroppedEventsError, HogtailError, TransportError } from './errors';
 import type { QueuedEvent } from './event';
+import type { Entry, WaitingLine } from './queue-line';
 
 /** Lets a platform keep the queue durable: told of every event added and every event settled. */
 export interface QueuePersistence {
@@ -50,6 +54,12 @@ export interface QueueOptions {
   onWarning?: (error: HogtailError) => void;
   /** Jitter source; tests pass a fixed one (the script tag always uses Math.random). */
   random?: () => number;
+  /**
+   * What close() does: a server client hands in closeQueue (queue-close.ts). Without one, close()
+   * does nothing: a page never closes its queue (pagehide hands what is left to the beacon), so the
+   * script tags carry none of it.
+   */
+  closer?: QueueCloser;
 }
 
 export interface QueueStats {
@@ -67,10 +77,38 @@ export interface Queue {
   restore(events: readonly QueuedEvent[]): void;
   /** Resolves once everything queued before the call is delivered or dropped (or retries stall). */
   flush(): Promise<void>;
-  /** Stops all timers and drops what is left with reason 'shutdown'. A no-op in the browser build. */
+  /** Stops all timers and drops what is left with reason 'shutdown' (with a closer; else a no-op). */
   close(): void;
   /** Reports a drop that happened outside the queue (invalid input, opt-out) in the same counters. */
   countDrop(reason: DropReason, count?: number): void;
   stats(): QueueStats;
   readonly pending: number;
 }
+
+/** What the public side and the loop share. */
+export interface QueueState {
+  readonly line_: WaitingLine;
+  inFlight_: Entry[];
+  draining_?: boolean;
+  /** Set by close() (a server client's only). */
+  closed_?: boolean;
+  /** The counters of stats(), which adds `pending`. */
+  readonly stats: Omit<QueueStats, 'pending'>;
+  drop_(events: QueuedEvent[], reason: DropReason, message: string, status?: number): void;
+  settleWaiters_(all?: boolean): void;
+  reportEvictions_(): void;
+}
+
+export interface Delivery {
+  schedulePump_(): void;
+  armInterval_(): void;
+  /** Puts entries back at the front (a failed batch, restored events). */
+  putBackInFront_(entries: Entry[]): void;
+  /** flush(): send everything now, not at the next interval. */
+  drain_(): void;
+  /** close(): no timer fires after this. */
+  stop_(): void;
+}
+
+/** What close() does, handed in by a server client (closeQueue, queue-close.ts). */
+export type QueueCloser = (state: QueueState, delivery: Delivery, persistence: QueuePersistence | undefined) => void;

@@ -1,7 +1,7 @@
 /**
  * The delivery queue: batching, one request in flight, retry with backoff, splitting on 400/413,
  * bounded size, and flush/close. Platforms hand it a BatchSender and, optionally, a persistence
- * hook; it owns everything else (Sentry-style). The line of waiting events is queue-line.ts, the
+ * hook and (servers) what closing does (queue-close.ts); it owns everything else (Sentry-style). The line of waiting events is queue-line.ts, the
  * sending loop queue-delivery.ts.
  *
  * Invariants:
@@ -12,17 +12,16 @@
  *   front and is retried with backoff.
  */
 import { DEFAULT_RETRY, type RetryOptions } from './backoff';
-import { BROWSER_BUILD } from './build-flags';
 import { DroppedEventsError, type DropReason } from './errors';
 import type { QueuedEvent } from './event';
-import { createDelivery, type QueueState } from './queue-delivery';
+import { createDelivery } from './queue-delivery';
 import { createWaitingLine, makeEntry } from './queue-line';
-import type { Queue, QueueOptions } from './queue-types';
+import type { Queue, QueueOptions, QueueState } from './queue-types';
 
-export type { Lookahead, Queue, QueueOptions, QueuePersistence, QueueStats } from './queue-types';
+export type { Lookahead, Queue, QueueCloser, QueueOptions, QueuePersistence, QueueStats } from './queue-types';
 
 interface Waiter {
-  targetSeq: number;
+  targetSeq_: number;
   resolve: () => void;
 }
 
@@ -41,34 +40,34 @@ export function createQueue(options: QueueOptions): Queue {
   }
 
   const state: QueueState = {
-    line,
-    inFlight: [],
+    line_: line,
+    inFlight_: [],
     stats,
-    drop(events, reason, message, status) {
+    drop_(events, reason, message, status) {
       if (events.length === 0) return;
       countDrop(reason, events.length);
       // What a shutdown leaves stays in durable storage for the next run to send (a page never shuts down).
-      if (BROWSER_BUILD || reason !== 'shutdown') persistence?.removed(events);
+      if (reason !== 'shutdown') persistence?.removed(events);
       // A loop, not .map: drops happen in promise reactions, out of a page's patched map's reach.
       const uuids: string[] = [];
       for (const event of events) uuids.push(event.uuid);
       onDrop(new DroppedEventsError(message, reason, uuids, status));
     },
-    settleWaiters(all = false) {
+    settleWaiters_(all = false) {
       if (waiters.length === 0) return;
-      const oldest = state.inFlight[0]?.seq ?? line.first?.seq ?? Infinity;
+      const oldest = state.inFlight_[0]?.seq_ ?? line.first_?.seq_ ?? Infinity;
       const keep: Waiter[] = [];
       for (const waiter of waiters) {
-        if (all || waiter.targetSeq < oldest) waiter.resolve();
+        if (all || waiter.targetSeq_ < oldest) waiter.resolve();
         else keep.push(waiter);
       }
       waiters = keep;
     },
-    reportEvictions() {
+    reportEvictions_() {
       if (evicted.length === 0) return;
       const events = evicted;
       evicted = [];
-      state.drop(
+      state.drop_(
         events,
         'queue_full',
         `queue full (maxQueueSize ${options.maxQueueSize}, maxQueueBytes ${options.maxQueueBytes}): ${events.length} oldest event(s) dropped. Raise the limits or check the host is reachable.`,
@@ -76,54 +75,46 @@ export function createQueue(options: QueueOptions): Queue {
     },
   };
   const delivery = createDelivery(state, options, retry);
-  const pending = () => line.count + state.inFlight.length;
+  const pending = () => line.count + state.inFlight_.length;
 
   return {
     enqueue(event) {
-      // Only a server client closes its queue (close() is not in the script tag).
-      if (!BROWSER_BUILD && state.closed) {
-        state.drop([event], 'shutdown', `event ${event.uuid} captured after shutdown() was not sent. Capture before shutting down.`);
+      // Only a server client closes its queue (its closer, queue-close.ts).
+      if (state.closed_) {
+        state.drop_([event], 'shutdown', `event ${event.uuid} captured after shutdown() was not sent. Capture before shutting down.`);
         return;
       }
       const entry = makeEntry(event, nextSeq++);
       while (line.count > 0 && (line.count >= options.maxQueueSize || line.bytes + entry.size > options.maxQueueBytes)) {
-        evicted.push(line.takeFromHead()!.event);
+        evicted.push(line.takeFromHead_()!.event);
       }
       line.push(entry);
       stats.enqueued++;
       persistence?.appended(event);
-      if (evicted.length > 0 || line.count >= options.flushAt || state.draining) delivery.schedulePump();
-      else delivery.armInterval();
+      if (evicted.length > 0 || line.count >= options.flushAt || state.draining_) delivery.schedulePump_();
+      else delivery.armInterval_();
     },
 
     restore(events) {
       if (events.length === 0) return;
       restoreSeq -= events.length;
-      delivery.putBackInFront(events.map((event, index) => makeEntry(event, restoreSeq + index)));
+      delivery.putBackInFront_(events.map((event, index) => makeEntry(event, restoreSeq + index)));
       stats.enqueued += events.length;
-      state.draining = true;
-      delivery.schedulePump();
+      state.draining_ = true;
+      delivery.schedulePump_();
     },
 
     flush() {
-      if ((!BROWSER_BUILD && state.closed) || pending() === 0) return Promise.resolve();
+      if (state.closed_ || pending() === 0) return Promise.resolve();
       const targetSeq = nextSeq - 1;
-      const done = new Promise<void>((resolve) => waiters.push({ targetSeq, resolve }));
-      delivery.drain();
+      const done = new Promise<void>((resolve) => waiters.push({ targetSeq_: targetSeq, resolve }));
+      delivery.drain_();
       return done;
     },
 
     close() {
-      // A page never closes its queue (pagehide hands what is left to the beacon): the script tag
-      // leaves this out.
-      if (BROWSER_BUILD || state.closed) return;
-      state.reportEvictions();
-      state.closed = true;
-      delivery.stop!();
-      const queued = state.inFlight.concat(line.clear()).map((entry) => entry.event);
-      const left = persistence?.retain ? persistence.retain(queued) : queued;
-      state.drop(left, 'shutdown', `${left.length} event(s) were still undelivered when the client shut down (deadline reached or server unreachable).`);
-      state.settleWaiters(true);
+      // A server client hands in what closing does (queue-close.ts); a page never closes its queue.
+      options.closer?.(state, delivery, persistence);
     },
 
     countDrop,

@@ -21,8 +21,8 @@ import { openStateBacking } from './src/browser/state/persistence';
 window.hogtailState = (token, config) => {
   const key = 'ht|' + token + '|p';
   const states = createStateStore(undefined, key, token, undefined, openStateBacking(token, key, config));
-  const session = states.session(Date.now());
-  return new Promise((resolve) => setTimeout(() => resolve({ ...states.state, session })));
+  const session = states.session_(Date.now());
+  return new Promise((resolve) => setTimeout(() => resolve({ ...states.state_, session })));
 };`;
 const POSTHOG_HARNESS = `import posthog from 'posthog-js'; window.posthogJs = posthog;`;
 

@@ -65,9 +65,9 @@ import { flagsFeature } from './src/browser/features/flags';
 installExtensionGlobal();
 const wanted = (name) => (config, remote) => !!remote && remote[name] === true;
 window.makeClient = () => createClient({
-  features: [flagsFeature(), extensionsFeature({ sample: { file: 'sample.js', wanted: wanted('sample') }, missing: { file: 'missing.js', wanted: wanted('missing') } }, location.origin + '/ext/')],
-  methods: {},
-  options: [],
+  features_: [flagsFeature(), extensionsFeature({ sample: { file: 'sample.js', wanted: wanted('sample') }, missing: { file: 'missing.js', wanted: wanted('missing') } }, location.origin + '/ext/')],
+  methods_: {},
+  options_: [],
 });
 window.registerExtension = registerExtension;`;
 

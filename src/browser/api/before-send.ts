@@ -13,7 +13,7 @@ import { textOf } from '../../core/text-of';
 
 /** The event as the app's hooks left it, or null when a before_send dropped it. */
 export function applyHooks(rt: Runtime, input: EventInput, sdk: Properties, now: number): EventInput | null {
-  const { before_send, sanitize_properties, property_denylist } = rt.config;
+  const { before_send, sanitize_properties, property_denylist } = rt.config_;
   const event = input.event as string;
   let properties: Properties = { ...sdk, ...(input.properties as Properties), distinct_id: input.distinctId };
   // A hook that throws is reported and skipped: the event is kept as it was, never lost to a bug.
@@ -21,7 +21,7 @@ export function applyHooks(rt: Runtime, input: EventInput, sdk: Properties, now:
     try {
       return fn();
     } catch (error) {
-      rt.report(new HogtailError(`${name} threw (${textOf(error)}); the event is sent without it`));
+      rt.report_(new HogtailError(`${name} threw (${textOf(error)}); the event is sent without it`));
       return fallback;
     }
   };

@@ -29,24 +29,24 @@ import { unsupportedMethods } from './unsupported';
 export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: string): Build => ({
   // Flags first: the remote config's source. Page leave before page views: a navigation's
   // `$pageleave` goes before its `$pageview`.
-  features: [flagsFeature(), pageleaveFeature(), pageviewsFeature(), exceptionsFeature(), autocaptureFeature(loadAutocapture), extensionsFeature(LOADABLE, scriptFolder)],
-  methods: {
+  features_: [flagsFeature(), pageleaveFeature(), pageviewsFeature(), exceptionsFeature(), autocaptureFeature(loadAutocapture), extensionsFeature(LOADABLE, scriptFolder)],
+  methods_: {
     ...captureExtraMethods,
     ...identityExtraMethods,
     ...sessionExtraMethods,
     ...consentExtraMethods,
     ...flagExtraMethods,
     set_config(rt, options) {
-      checkOptions(options, rt.warn, rt.options);
-      Object.assign(rt.config, options);
-      if ('debug' in options) rt.setDebug(options.debug === true);
+      checkOptions(options, rt.warn_, rt.options_);
+      Object.assign(rt.config_, options);
+      if ('debug' in options) rt.setDebug_(options.debug === true);
     },
   },
-  options: (
+  options_: (
     'before_send sanitize_properties property_denylist cookieless_mode opt_out_persistence_by_default ' +
     'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration'
   ).split(' '),
-  members: (client, warn) => ({
+  members_: (client, warn) => ({
     ...unsupportedMethods(warn),
     people: {
       set: (properties: object | string, value?: unknown) => client.setPersonProperties(typeof properties === 'string' ? { [properties]: value } : properties),
@@ -54,9 +54,9 @@ export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: st
         client.setPersonProperties(undefined, typeof properties === 'string' ? { [properties]: value } : properties),
     },
   }),
-  beforeSend: applyHooks,
-  sessionProps: readSessionProps,
-  backing: openStateBacking,
+  beforeSend_: applyHooks,
+  sessionProps_: readSessionProps,
+  backing_: openStateBacking,
 });
 
 /** A full client; `loadAutocapture` as in fullBuild. */

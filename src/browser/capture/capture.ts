@@ -18,13 +18,13 @@ import type { CaptureOptions, CaptureResult, Properties } from '../types';
 import { textOf } from '../../core/text-of';
 
 export function refuse(rt: Runtime, message: string): void {
-  rt.queue.countDrop('invalid');
-  rt.report(new InvalidEventError(`${message}. The event was not queued.`, 'invalid', undefined));
+  rt.queue_.countDrop('invalid');
+  rt.report_(new InvalidEventError(`${message}. The event was not queued.`, 'invalid', undefined));
 }
 
 /** True (after reporting) when person_profiles: 'never' forbids `what`. */
 export const noPersons = (rt: Runtime, what: string): boolean =>
-  rt.mode === 'never' && (refuse(rt, `${what}() is off with person_profiles: 'never'`), true);
+  rt.mode_ === 'never' && (refuse(rt, `${what}() is off with person_profiles: 'never'`), true);
 
 /** posthog-js's capture() result, read from the queued JSON only if the app looks at it. */
 function captureResult(record: QueuedEvent, event: string): CaptureResult {
@@ -44,8 +44,8 @@ function captureResult(record: QueuedEvent, event: string): CaptureResult {
 
 /** The properties hogtail adds to an event the caller sent with `own` properties. */
 function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number, options?: CaptureOptions): Properties {
-  const { states, mode } = rt;
-  const state = states.state;
+  const { states_: states, mode_: mode } = rt;
+  const state = states.state_;
   const sdk: Properties = {};
   // The caller's properties win over page context and super properties, so no key is ever
   // written twice and buildEvent stays on its fast path.
@@ -53,10 +53,10 @@ function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number
     for (const key in source) if (!(key in own)) sdk[key] = source[key];
   };
   add(pageContext());
-  add(cookieless(rt) ? { $session_id: states.session(now), $cookieless_mode: true } : { $session_id: states.session(now), $device_id: state.$device_id });
-  add(rt.sessionProps);
+  add(cookieless(rt) ? { $session_id: states.session_(now), $cookieless_mode: true } : { $session_id: states.session_(now), $device_id: state.$device_id });
+  add(rt.sessionProps_);
   add(state.props);
-  add(flagProperties(rt.flagState, state.ff));
+  add(flagProperties(rt.flagState_, state.ff));
   for (const _ in state.$groups) {
     add({ $groups: state.$groups });
     break;
@@ -72,7 +72,7 @@ function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number
 
 /** An event a hook dropped: counted as `before_send`, and said in debug mode. */
 function droppedBefore(rt: Runtime, event: unknown, by: string): undefined {
-  rt.queue.countDrop('before_send');
+  rt.queue_.countDrop('before_send');
   rt.debug(`"${textOf(event)}" dropped by ${by}`);
   return undefined;
 }
@@ -87,7 +87,7 @@ export function track(rt: Runtime, event: unknown, properties?: unknown, options
 }
 
 function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): CaptureResult | undefined {
-  const { queue, config } = rt;
+  const { queue_: queue, config_: config } = rt;
   if (optedOut(rt)) {
     queue.countDrop('opted_out');
     rt.debug(`"${textOf(event)}" not captured (opted out)`);
@@ -98,36 +98,36 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
   let sdk = sdkProperties(rt, event, Object(properties) as Properties, now, options);
   let input: EventInput | null = {
     event,
-    distinctId: cookieless(rt) ? COOKIELESS_ID : distinctId ?? rt.states.state.distinct_id,
+    distinctId: cookieless(rt) ? COOKIELESS_ID : distinctId ?? rt.states_.state_.distinct_id,
     properties,
     timestamp: options?.timestamp,
     uuid: options?.uuid,
   };
   // The features' hooks (features/hooks.ts), then the app's (before-send.ts): either may change or
   // drop the event. !LITE: the lite script tag has neither; saying so lets its minifier drop this.
-  if (!LITE && rt.hooks.beforeCapture) {
+  if (!LITE && rt.hooks_.beforeCapture) {
     const draft: CaptureDraft = { input, sdk, now };
     if (!runHooks(rt, 'beforeCapture', draft)) return droppedBefore(rt, event, 'a feature');
     ({ input, sdk } = draft);
   }
-  if (!LITE && rt.beforeSend && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
-    input = rt.beforeSend(rt, input, sdk, now);
+  if (!LITE && rt.beforeSend_ && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
+    input = rt.beforeSend_(rt, input, sdk, now);
     if (!input) return droppedBefore(rt, event, 'before_send');
     sdk = {};
   }
   const built = buildEvent(input, sdk, DEFAULT_MAX_EVENT_BYTES, now);
   if (!built.ok) {
     queue.countDrop(built.error.reason);
-    rt.report(built.error);
+    rt.report_(built.error);
     return;
   }
   for (const note of built.notes) rt.debug(`"${textOf(event)}": ${note}`);
   const record = built.record;
   queue.enqueue(record);
-  if (rt.verbose) rt.debug(`captured ${record.json}`);
+  if (rt.verbose_) rt.debug(`captured ${record.json}`);
   if (options?.send_instantly) void queue.flush();
   // Also queued: the beacon's fate is unknown, so the queue still delivers it (same uuid).
-  if (options?.transport === 'sendBeacon') sendByBeacon(rt.endpoint, [record]);
+  if (options?.transport === 'sendBeacon') sendByBeacon(rt.endpoint_, [record]);
   return captureResult(record, input.event as string);
 }
 
@@ -143,14 +143,14 @@ export const captureMethods: Pick<Methods, 'capture' | 'screen' | 'surveyShown' 
   surveyShown: (rt, id: unknown, properties?: unknown) => void special(rt, surveyEvent('survey shown', id, properties)),
   surveyDismissed: (rt, id: unknown, properties?: unknown) => void special(rt, surveyEvent('survey dismissed', id, properties)),
   surveySent: (rt, id: unknown, response: unknown, properties?: unknown) => void special(rt, surveyEvent('survey sent', id, properties, response)),
-  flush: (rt) => rt.queue.flush(),
-  stats: (rt) => ({ ...rt.queue.stats(), unsaved: rt.ledger.unsaved, repaired: rt.repaired }),
-  debug: (rt, enabled?: boolean) => rt.setDebug(enabled !== false),
+  flush: (rt) => rt.queue_.flush(),
+  stats: (rt) => ({ ...rt.queue_.stats(), unsaved: rt.ledger_.unsaved, repaired: rt.repaired_ }),
+  debug: (rt, enabled?: boolean) => rt.setDebug_(enabled !== false),
 };
 
 /** posthog-js's less common capture helpers (full build). */
 export const captureExtraMethods: Pick<Methods, 'shutdown' | 'calculateEventProperties' | 'captureTraceFeedback' | 'captureTraceMetric'> = {
-  shutdown: (rt) => rt.queue.flush(),
+  shutdown: (rt) => rt.queue_.flush(),
   calculateEventProperties: (rt, event, properties) => ({ ...sdkProperties(rt, event, Object(properties), Date.now()), ...properties }),
   captureTraceFeedback: (rt, traceId, feedback) => void track(rt, '$ai_feedback', { $ai_trace_id: String(traceId), $ai_feedback_text: feedback }),
   captureTraceMetric: (rt, traceId, metricName, metricValue) =>

@@ -4,10 +4,11 @@
  * events, and the unload handling.
  */
 import { DroppedEventsError } from '../../core/errors';
-import { createQueue, type Queue } from '../../core/queue';
+import { createQueue } from '../../core/queue';
 import { uuidv7 } from '../../core/uuid';
 import { numberOption } from '../config';
-import { createLedger, type Ledger } from './ledger';
+import { createLedger } from './ledger';
+import type { DeliverySlice } from './slice';
 import { runHooks } from '../features/hooks';
 import type { Runtime } from '../runtime';
 import { readKey, removeKey, writeKey } from '../state/storage';
@@ -15,8 +16,8 @@ import { startTabs } from './tabs';
 import { createUnload } from './unload';
 
 /** `rt` is still being built: its config, endpoint, reporter and base are set. */
-export function startDelivery(store: Storage | undefined, rt: Runtime): { queue: Queue; ledger: Ledger } {
-  const { config, base } = rt;
+export function startDelivery(store: Storage | undefined, rt: Runtime): Pick<DeliverySlice, 'queue_' | 'ledger_'> {
+  const { config_: config, base_: base } = rt;
   const tabId = uuidv7();
   const ledger = createLedger(
     store,
@@ -29,9 +30,9 @@ export function startDelivery(store: Storage | undefined, rt: Runtime): { queue:
   const lostKey = base + 'lost';
   const lostBefore = Number(readKey(store, lostKey)) || 0;
   const unload = createUnload(
-    rt.endpoint,
+    rt.endpoint_,
     ledger,
-    (message) => rt.verbose && rt.debug(message),
+    (message) => rt.verbose_ && rt.debug(message),
     (count) => writeKey(store, lostKey, String((Number(readKey(store, lostKey)) || 0) + count)),
   );
   const queue = createQueue(
@@ -44,9 +45,9 @@ export function startDelivery(store: Storage | undefined, rt: Runtime): { queue:
       maxQueueSize: Math.max(1, numberOption(config.max_queue_size, 20_000)),
       maxQueueBytes: 40_000_000,
       persistence: ledger,
-      onDrop: rt.report,
-      onRetry: rt.report,
-      onWarning: rt.report,
+      onDrop: rt.report_,
+      onRetry: rt.report_,
+      onWarning: rt.report_,
     }, // a page never closes its queue (pagehide hands what is left to the beacon): close() is not in the bundle
   );
   if (lostBefore > 0) {
@@ -57,9 +58,9 @@ export function startDelivery(store: Storage | undefined, rt: Runtime): { queue:
       'queue_full',
       [],
     );
-    rt.report(Object.assign(error, { count: lostBefore }));
+    rt.report_(Object.assign(error, { count: lostBefore }));
   }
   const tabs = startTabs(store, base, tabId, ledger, (events) => queue.restore(events));
   unload.watch(queue, tabs, () => runHooks(rt, 'onUnload'));
-  return { queue, ledger };
+  return { queue_: queue, ledger_: ledger };
 }

@@ -41,7 +41,6 @@ export interface Ledger extends QueuePersistence {
 }
 
 interface Item {
-  /** `record`, not `event`: an internal name, so the script tag's minifier may shorten it. */
   record: QueuedEvent;
   segment?: Segment;
 }

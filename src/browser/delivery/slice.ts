@@ -7,7 +7,7 @@ import type { Ledger } from './ledger';
 import type { Endpoint } from './send-batch';
 
 export interface DeliverySlice {
-  readonly endpoint: Endpoint;
-  readonly queue: Queue;
-  readonly ledger: Ledger;
+  readonly endpoint_: Endpoint;
+  readonly queue_: Queue;
+  readonly ledger_: Ledger;
 }

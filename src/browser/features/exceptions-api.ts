@@ -27,7 +27,7 @@ export function exceptionsFeature(): Feature {
       window,
       (properties) => track(rt, '$exception', properties),
       (type) => {
-        rt.queue.countDrop('rate_limited'); // seen in stats().dropped.rate_limited
+        rt.queue_.countDrop('rate_limited'); // seen in stats().dropped.rate_limited
         rt.debug(`$exception (${type}) not captured (rate limited)`);
       },
       kinds,
@@ -35,8 +35,8 @@ export function exceptionsFeature(): Feature {
   };
   return {
     name: 'exceptions',
-    options: ['capture_exceptions'],
-    methods: {
+    options_: ['capture_exceptions'],
+    methods_: {
       captureException: (rt, error, properties) => track(rt, '$exception', exceptionEventProperties(error, properties, CAPTURE_EXCEPTION_SDK_FRAMES)),
       startExceptionAutocapture: (rt, config) => start(rt, config && exceptionKinds(config)),
       stopExceptionAutocapture() {
@@ -45,7 +45,7 @@ export function exceptionsFeature(): Feature {
       },
     },
     setup(rt: Runtime) {
-      if (rt.config.capture_exceptions) start(rt, exceptionKinds(rt.config.capture_exceptions));
+      if (rt.config_.capture_exceptions) start(rt, exceptionKinds(rt.config_.capture_exceptions));
     },
   };
 }

@@ -14,7 +14,7 @@
 import { HogtailError } from '../../core/errors';
 import type { HogtailConfig } from '../hogtail';
 import type { Runtime } from '../runtime';
-import type { Extension, Feature } from './feature';
+import type { Extension, ExtensionContext, Feature } from './feature';
 import { addHooks, guarded, type FeatureHooks, type HookName, type RemoteConfig } from './hooks';
 
 /** An extension the script tag can load. */
@@ -45,12 +45,16 @@ export function installExtensionGlobal(): void {
   if (Array.isArray(early)) early.forEach(registerExtension);
 }
 
-/** Sets `extension` up on a client, its hooks guarded; once init() is done, its onLoaded runs at once. */
-function install(rt: Runtime, extension: Extension, loaded: boolean): void {
+/**
+ * Sets `extension` up on a client, its hooks guarded; once init() is done, its onLoaded runs at
+ * once. It sees the client through `context` only: plain names, the same in its own bundle.
+ */
+function install(rt: Runtime, context: ExtensionContext, extension: Extension, loaded: boolean): void {
   const { name } = extension;
-  const given = guarded(rt, name, 'setup', () => extension.setup(rt))() || {};
+  const report = rt.report_;
+  const given = guarded(report, name, 'setup', () => extension.setup(context))() || {};
   const hooks: Record<string, unknown> = {};
-  for (const hook in given) hooks[hook] = guarded(rt, name, hook, given[hook as HookName] as () => unknown);
+  for (const hook in given) hooks[hook] = guarded(report, name, hook, given[hook as HookName] as () => unknown);
   if (loaded) {
     (hooks.onLoaded as (() => void) | undefined)?.();
     delete hooks.onLoaded;
@@ -71,17 +75,18 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
       /** Files asked for once each: the file registers its extension, and add() sets it up. */
       const requested = new Set<string>();
       let loaded = false;
-      const add = (extension: Extension) => installed.has(extension.name) || (installed.add(extension.name), install(rt, extension, loaded));
+      const context: ExtensionContext = { client: rt.client, config: rt.config_, report: rt.report_, debug: rt.debug };
+      const add = (extension: Extension) => installed.has(extension.name) || (installed.add(extension.name), install(rt, context, extension, loaded));
       registered.forEach(add);
       listeners.push(add);
-      const from = base ?? rt.endpoint.host.replace(/\/+$/, '') + '/static/';
+      const from = base ?? rt.endpoint_.host.replace(/\/+$/, '') + '/static/';
       const load = (remote?: RemoteConfig) => {
         for (const name in loadable) {
-          if (installed.has(name) || requested.has(name) || !loadable[name]!.wanted(rt.config, remote)) continue;
+          if (installed.has(name) || requested.has(name) || !loadable[name]!.wanted(rt.config_, remote)) continue;
           requested.add(name);
           const script = document.createElement('script');
           script.src = from + loadable[name]!.file;
-          script.onerror = () => rt.report(new HogtailError(`extension ${name} could not be loaded from ${script.src}; it stays off`));
+          script.onerror = () => rt.report_(new HogtailError(`extension ${name} could not be loaded from ${script.src}; it stays off`));
           document.head.appendChild(script);
         }
       };

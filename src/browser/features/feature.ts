@@ -21,16 +21,16 @@ export interface Feature<Context = Runtime> {
   /** Names it in reports and in debug output. */
   readonly name: string;
   /** init() options it acts on beyond the core ones (the others warn as unsupported). */
-  readonly options?: readonly string[];
+  readonly options_?: readonly string[];
   /** Public methods it adds, as functions of the runtime (not in the lite script tag). */
-  readonly methods?: Partial<Methods>;
+  readonly methods_?: Partial<Methods>;
   /** Runs once at init(), in list order, after the core parts; returns the hooks it listens on. */
   setup(context: Context): FeatureHooks | void;
 }
 
 /**
- * What an extension may use: the public client, the options and the reporting. Plain names on
- * the runtime, so a separately minified file reads the same members.
+ * What an extension is set up with: the public client, the options and the reporting. Plain
+ * names, so a separately minified file reads the same members (the runtime's are shortened).
  */
 export interface ExtensionContext {
   readonly client: Hogtail;
@@ -40,7 +40,8 @@ export interface ExtensionContext {
 }
 
 /**
- * A feature whose code is loaded later (extensions.ts). It adds no methods: the client's methods
- * exist from the start (posthog-js's names, as stubs until a product is there).
+ * A feature whose code is loaded later (extensions.ts): a name and a setup. It adds no methods
+ * (the client's exist from the start: posthog-js's names, as stubs until a product is there) and
+ * no options (they are checked at init(), before it may arrive).
  */
-export type Extension = Omit<Feature<ExtensionContext>, 'methods'>;
+export type Extension = Pick<Feature<ExtensionContext>, 'name' | 'setup'>;

@@ -27,7 +27,7 @@ import type { Methods, Runtime } from '../runtime';
 const CALLS_KEPT = 1_000;
 
 function notify(rt: Runtime, listener: FlagsListener): void {
-  const flags = rt.states.state.ff?.flags;
+  const flags = rt.states_.state_.ff?.flags;
   // A broken listener must not break the page or the other listeners.
   if (flags) attempt(() => listener(featureProperties(flags).$active_feature_flags as string[], flags), 0);
 }
@@ -36,55 +36,55 @@ function notify(rt: Runtime, listener: FlagsListener): void {
 const news = (snapshot: FlagsSnapshot | undefined) => JSON.stringify([snapshot?.flags, snapshot?.payloads]);
 
 function apply(rt: Runtime, next: FlagsSnapshot): void {
-  const { states } = rt;
-  const changed = news(states.state.ff) !== news(next);
+  const states = rt.states_;
+  const changed = news(states.state_.ff) !== news(next);
   // Stored even when only the request id is new: `$feature_flag_called` names the latest evaluation.
-  states.state.ff = next;
-  states.save();
-  if (changed) rt.flagState.listeners.forEach((listener) => notify(rt, listener));
+  states.state_.ff = next;
+  states.save_();
+  if (changed) rt.flagState_.listeners_.forEach((listener) => notify(rt, listener));
 }
 
 /** Asks for flags once the current task is done; at most one more request while one is waiting. */
 export function reloadFlags(flags: FlagsState): void {
-  if (flags.fetchFlags && !flags.queued) {
-    flags.queued = true;
+  if (flags.fetchFlags_ && !flags.queued_) {
+    flags.queued_ = true;
     // The zero-delay wait lets a task finish first (init, identify, group…): one request for all.
-    flags.chain = flags.chain.then(() => new Promise((resolve) => setTimeout(resolve))).then(() => {
-      flags.queued = false;
-      return flags.fetchFlags!();
+    flags.chain_ = flags.chain_.then(() => new Promise((resolve) => setTimeout(resolve))).then(() => {
+      flags.queued_ = false;
+      return flags.fetchFlags_!();
     });
   }
 }
 
 /** Adds a listener; called at once when flags are known already, then on every change. */
 export function onFeatureFlags(flags: FlagsState, rt: Runtime | undefined, listener: FlagsListener): () => void {
-  flags.listeners.add(listener);
+  flags.listeners_.add(listener);
   if (rt) notify(rt, listener);
-  return () => void flags.listeners.delete(listener);
+  return () => void flags.listeners_.delete(listener);
 }
 
 function startFlags(rt: Runtime): void {
-  const { config, endpoint, states, flagState: flags } = rt;
+  const { config_: config, endpoint_: endpoint, states_: states, flagState_: flags } = rt;
   const bootstrap = config.bootstrap;
   // Server-rendered flags are as fresh as the page: they replace what an earlier page stored.
   if (bootstrap?.featureFlags) apply(rt, { flags: bootstrap.featureFlags, payloads: bootstrap.featureFlagPayloads ?? {} });
-  flags.listeners.forEach((listener) => notify(rt, listener)); // each is told only if flags are known
+  flags.listeners_.forEach((listener) => notify(rt, listener)); // each is told only if flags are known
   // Flags off: no request and no poll; what bootstrap gave is all there is.
   if (config.advanced_disable_decide || config.advanced_disable_feature_flags || config.advanced_disable_flags) return;
   // `&config=true`: the answer carries the project's config as decide's did (supportedCompression,
   // autocapture_opt_out), as posthog-js asked for it before it moved that config to a file of its own.
   const client = createFlagsClient({ ...endpoint, executor: fetchExecutor, headers: {}, query: '&config=true' });
-  flags.fetchFlags = () => {
-    const state = states.state;
+  flags.fetchFlags_ = () => {
+    const state = states.state_;
     return client
       .fetch(state.distinct_id, { groups: state.$groups, personProperties: state.fp, groupProperties: state.fg })
       .then((result) => {
         // The project's config (compression, autocapture's off switch, the extensions' settings) first.
         runHooks(rt, 'onRemoteConfig', result.remoteConfig);
-        apply(rt, mergeDecide(states.state.ff, result));
+        apply(rt, mergeDecide(states.state_.ff, result));
       })
       // An Error always: the flags client's, or one thrown above (listeners and storage are guarded).
-      .catch((error: Error) => rt.report(new HogtailError(`feature flags not updated: ${error.message}`)));
+      .catch((error: Error) => rt.report_(new HogtailError(`feature flags not updated: ${error.message}`)));
   };
   reloadFlags(flags);
   const every = numberOption(config.flags_poll_interval_ms, 300_000);
@@ -106,14 +106,14 @@ export const flagsFeature = (): Feature => ({
   name: 'flags',
   setup(rt) {
     startFlags(rt);
-    return { onIdentityChange: () => reloadFlags(rt.flagState) };
+    return { onIdentityChange: () => reloadFlags(rt.flagState_) };
   },
 });
 
 /** The flag's value; the first time this person sees this value, `$feature_flag_called`. */
 function flagValue(rt: Runtime, key: string, options?: FlagOptions) {
-  const { states } = rt;
-  const state = states.state;
+  const states = rt.states_;
+  const state = states.state_;
   const ff = state.ff;
   const flag = ff?.flags[key];
   if (ff && options?.send_event !== false) {
@@ -125,7 +125,7 @@ function flagValue(rt: Runtime, key: string, options?: FlagOptions) {
     if (!sent.includes(call, 1)) {
       // Bounded: past CALLS_KEPT pairs the oldest is forgotten.
       state.fc = [id, ...sent.slice(1).slice(1 - CALLS_KEPT), call];
-      states.save();
+      states.save_();
       // A key the answer lacks has no value to record: the response is left out, never sent as false.
       track(rt, '$feature_flag_called', { $feature_flag: key, $feature_flag_response: flag, $feature_flag_request_id: ff.requestId });
     }
@@ -134,15 +134,15 @@ function flagValue(rt: Runtime, key: string, options?: FlagOptions) {
 }
 
 function override(rt: Runtime, field: 'fp' | 'fg', merge: (old: Properties) => Properties, reload?: boolean): void {
-  const { states } = rt;
-  states.state[field] = merge({ ...states.state[field] }) as never;
-  states.save();
-  if (reload !== false) reloadFlags(rt.flagState);
+  const states = rt.states_;
+  states.state_[field] = merge({ ...states.state_[field] }) as never;
+  states.save_();
+  if (reload !== false) reloadFlags(rt.flagState_);
 }
 
 /** posthog-js's FeatureFlagResult for a known flag. */
 function flagResult(rt: Runtime, key: string, flag: FlagValue | undefined): FeatureFlagResult | undefined {
-  const ff = rt.states.state.ff;
+  const ff = rt.states_.state_.ff;
   return ff && flag !== undefined
     ? { key, enabled: !!flag, variant: typeof flag === 'string' ? flag : undefined, payload: parsePayload(ff.payloads[key]) }
     : undefined;
@@ -155,10 +155,10 @@ export const flagMethods: Pick<
   getFeatureFlag: flagValue,
   isFeatureEnabled(rt, key, options) {
     const flag = flagValue(rt, key, options);
-    return rt.states.state.ff ? !!flag : undefined;
+    return rt.states_.state_.ff ? !!flag : undefined;
   },
-  getFeatureFlagPayload: (rt, key) => parsePayload(rt.states.state.ff?.payloads[key]),
-  reloadFeatureFlags: (rt) => reloadFlags(rt.flagState),
+  getFeatureFlagPayload: (rt, key) => parsePayload(rt.states_.state_.ff?.payloads[key]),
+  reloadFeatureFlags: (rt) => reloadFlags(rt.flagState_),
   setPersonPropertiesForFlags: (rt, properties, reload) => override(rt, 'fp', (old) => ({ ...old, ...properties }), reload),
   setGroupPropertiesForFlags: (rt, properties, reload) =>
     override(
@@ -178,7 +178,7 @@ export const flagExtraMethods: Pick<
   'getFeatureFlagResult' | 'getAllFeatureFlags' | 'updateFlags' | 'resetPersonPropertiesForFlags' | 'resetGroupPropertiesForFlags'
 > = {
   getFeatureFlagResult: (rt, key, options) => flagResult(rt, key, flagValue(rt, key, options)),
-  getAllFeatureFlags: (rt) => Object.entries(rt.states.state.ff?.flags ?? {}).map(([key, flag]) => flagResult(rt, key, flag)!),
+  getAllFeatureFlags: (rt) => Object.entries(rt.states_.state_.ff?.flags ?? {}).map(([key, flag]) => flagResult(rt, key, flag)!),
   updateFlags: (rt, flags, payloads) => apply(rt, { flags: { ...flags }, payloads: { ...payloads } }),
   resetPersonPropertiesForFlags: (rt) => override(rt, 'fp', () => ({}), false),
   resetGroupPropertiesForFlags: (rt, groupType) =>

@@ -88,7 +88,7 @@ type Registered = { [K in HookName]?: [feature: string, hook: NonNullable<Featur
 
 /** The runtime's slice for hooks: what the features asked to be told. */
 export interface HooksSlice {
-  readonly hooks: Registered;
+  readonly hooks_: Registered;
 }
 
 /** Registers what `feature`'s setup returned (nothing: it listens on no hook). */
@@ -96,7 +96,7 @@ export function addHooks(rt: HooksSlice, feature: string, hooks: FeatureHooks | 
   const given: FeatureHooks = hooks || {};
   for (const name in given) {
     const hook = given[name as HookName];
-    if (hook) ((rt.hooks[name as HookName] ??= []) as unknown[]).push([feature, hook]);
+    if (hook) ((rt.hooks_[name as HookName] ??= []) as unknown[]).push([feature, hook]);
   }
 }
 
@@ -104,17 +104,17 @@ type Argument<K extends HookName> = Parameters<NonNullable<FeatureHooks[K]>>;
 
 /** Runs the `name` hooks in order; false as soon as one returns false (beforeCapture: the event is dropped). */
 export function runHooks<K extends HookName>(rt: HooksSlice, name: K, ...args: Argument<K>): boolean {
-  for (const [, hook] of rt.hooks[name] ?? []) if ((hook as (...a: Argument<K>) => unknown)(...args) === false) return false;
+  for (const [, hook] of rt.hooks_[name] ?? []) if ((hook as (...a: Argument<K>) => unknown)(...args) === false) return false;
   return true;
 }
 
-/** `fn`, reporting what it throws instead (as `<feature>: <what> failed`): how an extension's code runs. */
+/** `fn`, handing what it throws to `report` instead (as `<feature>: <what> failed`): how an extension's code runs. */
 export const guarded =
-  <A extends unknown[], R>(rt: { report(error: HogtailError): void }, feature: string, what: string, fn: (...args: A) => R) =>
+  <A extends unknown[], R>(report: (error: HogtailError) => void, feature: string, what: string, fn: (...args: A) => R) =>
   (...args: A): R | undefined => {
     try {
       return fn(...args);
     } catch (error) {
-      rt.report(new HogtailError(`${feature}: ${what} failed (${textOf(error)}); the other features go on`));
+      report(new HogtailError(`${feature}: ${what} failed (${textOf(error)}); the other features go on`));
     }
   };

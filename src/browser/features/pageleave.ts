@@ -12,9 +12,9 @@ import { here } from './history';
 
 export const pageleaveFeature = (): Feature => ({
   name: 'pageleave',
-  setup(rt: Pick<CoreSlice, 'config' | 'client'>) {
+  setup(rt: Pick<CoreSlice, 'config_' | 'client'>) {
     let last = here();
-    const leave = (page: PageLocation) => pageleaveOption(rt.config) && rt.client.capture('$pageleave', { $current_url: page.url, $pathname: page.path });
+    const leave = (page: PageLocation) => pageleaveOption(rt.config_) && rt.client.capture('$pageleave', { $current_url: page.url, $pathname: page.path });
     return {
       onLoaded: () => void (last = here()),
       onNavigate(from) {

@@ -17,9 +17,9 @@ export function pageviewsFeature(): Feature {
   let viewId: string | undefined;
   return {
     name: 'pageviews',
-    methods: { getPageViewId: () => viewId },
+    methods_: { getPageViewId: () => viewId },
     setup(rt: Runtime) {
-      const pageviews = pageviewOption(rt.config);
+      const pageviews = pageviewOption(rt.config_);
       return {
         onLoaded() {
           if (pageviews) viewId = track(rt, '$pageview')?.uuid;

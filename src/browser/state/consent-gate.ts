@@ -23,8 +23,8 @@ export function gateStorage(store: Storage, allowed: () => boolean): Storage {
 export function gateBacking(backing: StateBacking, allowed: () => boolean): StateBacking {
   return {
     ...backing,
-    json: () => (allowed() ? backing.json() : null),
-    save: (state) => void (allowed() && backing.save(state)),
-    adopt: () => (allowed() ? backing.adopt() : undefined),
+    json_: () => (allowed() ? backing.json_() : null),
+    save_: (state) => void (allowed() && backing.save_(state)),
+    adopt_: () => (allowed() ? backing.adopt_() : undefined),
   };
 }

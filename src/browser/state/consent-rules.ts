@@ -11,12 +11,12 @@ const doNotTrack = () => [navigator.doNotTrack, (window as { doNotTrack?: string
 /** Events carry no persistent identifier now. */
 export function cookieless(rt: Runtime): boolean {
   if (LITE) return false; // the lite build has no cookieless mode (it warns about the option)
-  const mode = rt.config.cookieless_mode;
-  return mode === 'always' || (mode === 'on_reject' && rt.consent === 'denied');
+  const mode = rt.config_.cookieless_mode;
+  return mode === 'always' || (mode === 'on_reject' && rt.consent_ === 'denied');
 }
 
 export function optedOut(rt: Runtime): boolean {
-  const { config, consent } = rt;
+  const { config_: config, consent_: consent } = rt;
   if (cookieless(rt)) return false;
   if (consent !== 'pending') return consent === 'denied';
   return !!config.opt_out_capturing_by_default || (!LITE && config.cookieless_mode === 'on_reject') || (!!config.respect_dnt && doNotTrack());
@@ -27,8 +27,8 @@ export function persistAllowed(rt: Runtime): boolean {
   // The lite build has neither option that stops storing (it warns about both), so nothing it
   // stores is ever forgotten on their account either.
   if (LITE) return true;
-  const { config } = rt;
-  if (cookieless(rt) || (config.cookieless_mode === 'on_reject' && rt.consent !== 'granted')) return false;
+  const { config_: config } = rt;
+  if (cookieless(rt) || (config.cookieless_mode === 'on_reject' && rt.consent_ !== 'granted')) return false;
   return !(config.opt_out_persistence_by_default && optedOut(rt));
 }
 

@@ -15,12 +15,12 @@ import { removeKey, writeKey } from './storage';
 import type { ConsentStatus, Methods, Runtime } from '../runtime';
 
 function choose(rt: Runtime, consent: ConsentStatus): void {
-  rt.consent = consent;
-  const key = rt.base + 'c';
-  if (consent === 'pending') removeKey(rt.store, key);
-  else writeKey(rt.store, key, consent);
-  if (persistAllowed(rt)) rt.states.save(); // the identity kept in memory meanwhile is written now
-  else rt.states.forget(); // and forgotten when storing stops, the identity cookie included
+  rt.consent_ = consent;
+  const key = rt.base_ + 'c';
+  if (consent === 'pending') removeKey(rt.store_, key);
+  else writeKey(rt.store_, key, consent);
+  if (persistAllowed(rt)) rt.states_.save_(); // the identity kept in memory meanwhile is written now
+  else rt.states_.forget_(); // and forgotten when storing stops, the identity cookie included
 }
 
 export const consentMethods: Pick<Methods, 'opt_out_capturing' | 'opt_in_capturing' | 'has_opted_out_capturing'> = {
@@ -35,7 +35,7 @@ export const consentMethods: Pick<Methods, 'opt_out_capturing' | 'opt_in_capturi
 /** posthog-js's other consent methods (full build). */
 export const consentExtraMethods: Pick<Methods, 'has_opted_in_capturing' | 'get_explicit_consent_status' | 'clear_opt_in_out_capturing' | 'is_capturing'> = {
   has_opted_in_capturing: (rt) => !optedOut(rt),
-  get_explicit_consent_status: (rt) => rt.consent,
+  get_explicit_consent_status: (rt) => rt.consent_,
   clear_opt_in_out_capturing: (rt) => choose(rt, 'pending'),
   is_capturing: (rt) => !optedOut(rt),
 };

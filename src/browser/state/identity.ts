@@ -13,12 +13,12 @@ import { freshState } from './state';
 const setPerson = (rt: Runtime, $set: unknown, $set_once?: unknown) => track(rt, '$set', { $set: $set ?? {}, $set_once: $set_once ?? {} });
 
 /** Tells the features who the events are about now. */
-const changed = (rt: Runtime, reason: IdentityChange['reason']) => runHooks(rt, 'onIdentityChange', { reason, distinctId: rt.states.state.distinct_id });
+const changed = (rt: Runtime, reason: IdentityChange['reason']) => runHooks(rt, 'onIdentityChange', { reason, distinctId: rt.states_.state_.distinct_id });
 
 /** Person processing on from now (identified_only mode). */
 function personOn(rt: Runtime): void {
-  rt.states.state.$epp = true;
-  rt.states.save();
+  rt.states_.state_.$epp = true;
+  rt.states_.save_();
 }
 
 export const identityMethods: Pick<
@@ -37,7 +37,7 @@ export const identityMethods: Pick<
     if (noPersons(rt, 'identify')) return;
     const id = asText(distinctId);
     if (!isText(id)) return refuse(rt, `identify() needs a distinct id; got ${typeof id}`);
-    const state = rt.states.state;
+    const state = rt.states_.state_;
     const previous = state.distinct_id;
     const anonymous = state.$user_state !== 'identified';
     const event = identifyEvent($set, $set_once, { $anon_distinct_id: previous });
@@ -53,14 +53,14 @@ export const identityMethods: Pick<
   alias(rt, alias: unknown, original?: string) {
     if (noPersons(rt, 'alias')) return;
     personOn(rt);
-    special(rt, aliasEvent(alias), original ?? rt.states.state.distinct_id);
+    special(rt, aliasEvent(alias), original ?? rt.states_.state_.distinct_id);
   },
 
   group(rt, groupType: string, groupKey: unknown, properties?: unknown) {
     if (noPersons(rt, 'group')) return;
     const event = groupIdentifyEvent(groupType, groupKey, properties);
     if ('error' in event) return refuse(rt, event.error);
-    const state = rt.states.state;
+    const state = rt.states_.state_;
     const key = String(groupKey);
     // As posthog-js: a group new to this user is announced, with or without properties.
     const isNew = state.$groups[groupType] !== key;
@@ -71,29 +71,29 @@ export const identityMethods: Pick<
   },
 
   reset(rt, resetDeviceId?: boolean) {
-    const { states } = rt;
-    const state = states.state;
-    states.replace(freshState(resetDeviceId ? undefined : state.$device_id, state.optout));
+    const states = rt.states_;
+    const state = states.state_;
+    states.replace_(freshState(resetDeviceId ? undefined : state.$device_id, state.optout));
     changed(rt, 'reset');
   },
 
   register(rt, properties: Properties) {
-    Object.assign(rt.states.state.props, properties);
-    rt.states.save();
+    Object.assign(rt.states_.state_.props, properties);
+    rt.states_.save_();
   },
 
   register_once(rt, properties: Properties, defaultValue?: unknown) {
-    const props = rt.states.state.props;
+    const props = rt.states_.state_.props;
     for (const key in properties) if (!(key in props) || props[key] === defaultValue) props[key] = properties[key];
-    rt.states.save();
+    rt.states_.save_();
   },
 
   unregister(rt, name: string) {
-    delete rt.states.state.props[name];
-    rt.states.save();
+    delete rt.states_.state_.props[name];
+    rt.states_.save_();
   },
 
-  get_distinct_id: (rt) => rt.states.state.distinct_id,
+  get_distinct_id: (rt) => rt.states_.state_.distinct_id,
 
   setPersonProperties(rt, $set?: Properties, $set_once?: Properties) {
     if (noPersons(rt, 'setPersonProperties')) return;
@@ -104,11 +104,11 @@ export const identityMethods: Pick<
 
 /** posthog-js's other person and group methods (full build). */
 export const identityExtraMethods: Pick<Methods, 'getGroups' | 'resetGroups' | 'unsetPersonProperties' | 'createPersonProfile' | 'setInternalOrTestUser'> = {
-  getGroups: (rt) => ({ ...rt.states.state.$groups }),
+  getGroups: (rt) => ({ ...rt.states_.state_.$groups }),
 
   resetGroups(rt) {
-    rt.states.state.$groups = {};
-    rt.states.save();
+    rt.states_.state_.$groups = {};
+    rt.states_.save_();
     changed(rt, 'group');
   },
 
@@ -119,7 +119,7 @@ export const identityExtraMethods: Pick<Methods, 'getGroups' | 'resetGroups' | '
   },
 
   createPersonProfile(rt) {
-    const state = rt.states.state;
+    const state = rt.states_.state_;
     if (noPersons(rt, 'createPersonProfile') || state.$epp || state.$user_state === 'identified') return;
     personOn(rt);
     setPerson(rt, {}, {});

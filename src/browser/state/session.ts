@@ -17,11 +17,11 @@ export function readSessionProps(base: string): Properties {
 }
 
 function saveSessionProps(rt: Runtime): void {
-  attempt(() => sessionStorage.setItem(sessionStorageKey(rt.base), JSON.stringify(rt.sessionProps)), 0);
+  attempt(() => sessionStorage.setItem(sessionStorageKey(rt.base_), JSON.stringify(rt.sessionProps_)), 0);
 }
 
 export const sessionMethods: Pick<Methods, 'get_session_id'> = {
-  get_session_id: (rt) => rt.states.session(Date.now()),
+  get_session_id: (rt) => rt.states_.session_(Date.now()),
 };
 
 /** posthog-js's other session and property readers (full build). */
@@ -30,22 +30,22 @@ export const sessionExtraMethods: Pick<
   'onSessionId' | 'register_for_session' | 'unregister_for_session' | 'getSessionProperty' | 'get_property'
 > = {
   onSessionId(rt, listener) {
-    const current = rt.states.session(Date.now()); // may start a session: told below, not twice
-    rt.sessionListeners.add(listener);
+    const current = rt.states_.session_(Date.now()); // may start a session: told below, not twice
+    rt.sessionListeners_.add(listener);
     listener(current, null);
-    return () => void rt.sessionListeners.delete(listener);
+    return () => void rt.sessionListeners_.delete(listener);
   },
   register_for_session(rt, properties) {
-    Object.assign(rt.sessionProps, properties);
+    Object.assign(rt.sessionProps_, properties);
     saveSessionProps(rt);
   },
   unregister_for_session(rt, name) {
-    delete rt.sessionProps[name];
+    delete rt.sessionProps_[name];
     saveSessionProps(rt);
   },
-  getSessionProperty: (rt, name) => rt.sessionProps[name],
+  getSessionProperty: (rt, name) => rt.sessionProps_[name],
   get_property(rt, name) {
-    const state = rt.states.state;
+    const state = rt.states_.state_;
     if (name === 'distinct_id' || name === '$device_id' || name === '$user_state') return state[name];
     return name === '$groups' ? { ...state.$groups } : state.props[name];
   },

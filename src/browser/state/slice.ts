@@ -9,18 +9,18 @@ import type { StateStore } from './state';
 export type ConsentStatus = 'granted' | 'denied' | 'pending';
 
 export interface StateSlice {
-  readonly states: StateStore;
+  readonly states_: StateStore;
   /** person_profiles as init() had it: 'always', 'never', anything else is 'identified_only'. */
-  readonly mode: HogtailConfig['person_profiles'];
+  readonly mode_: HogtailConfig['person_profiles'];
   /** The user's choice (opt_in/opt_out), kept apart from the identity so it holds while nothing else is stored. */
-  consent: ConsentStatus;
+  consent_: ConsentStatus;
   /** localStorage as the page has it (the state and the queue see it through the consent gate). */
-  readonly store: Storage | undefined;
+  readonly store_: Storage | undefined;
   /** Storage key prefix of this project: `ht|<key>|`. */
-  readonly base: string;
+  readonly base_: string;
   /** register_for_session's properties (sessionStorage). */
-  readonly sessionProps: Properties;
-  readonly sessionListeners: Set<SessionIdListener>;
+  readonly sessionProps_: Properties;
+  readonly sessionListeners_: Set<SessionIdListener>;
   /** Stored values found unusable and replaced (stats().repaired). */
-  repaired: number;
+  repaired_: number;
 }

@@ -40,16 +40,16 @@ export interface PersistedState {
 }
 
 export interface StateStore {
-  readonly state: PersistedState;
+  readonly state_: PersistedState;
   /** Replaces the whole state (reset). */
-  replace(next: PersistedState): void;
-  save(): void;
+  replace_(next: PersistedState): void;
+  save_(): void;
   /** Removes the stored state (its cookies too); what is in memory stays. */
-  forget(): void;
+  forget_(): void;
   /** The session id for an event at `now`, rotating after 30 minutes idle or 24 hours. */
-  session(now: number): string;
+  session_(now: number): string;
   /** Told each new session id. */
-  onNewSession?: (sessionId: string) => void;
+  onNewSession_?: (sessionId: string) => void;
 }
 
 const IDLE_MS = 30 * 60_000;
@@ -81,7 +81,7 @@ export function createStateStore(
   onBad?: (field: string, value: unknown) => void,
 ): StateStore {
   const load = (): PersistedState | undefined => {
-    const text = backing.json();
+    const text = backing.json_();
     const saved = checkState(text === null ? undefined : attempt(() => JSON.parse(text) as unknown, text), (field, value) => {
       onBad?.(field, value);
       queueMicrotask(() => save()); // written back repaired, so it is reported once
@@ -99,13 +99,13 @@ export function createStateStore(
       freshState(),
       typeof bootId === 'string' && bootId !== ''
         ? { distinct_id: bootId, $user_state: bootstrap!.isIdentifiedID ? 'identified' : 'anonymous' }
-        : backing.adopt(),
+        : backing.adopt_(),
     );
   const write = () => {
     scheduled = false;
     saved = state.sid?.[1];
     // In a microtask: nothing may throw from here into the page (a page's JSON.stringify that throws).
-    attempt(() => withPlainArrays(() => backing.save(state)), 0);
+    attempt(() => withPlainArrays(() => backing.save_(state)), 0);
   };
   const save = () => {
     if (scheduled) return;
@@ -124,21 +124,21 @@ export function createStateStore(
   }
 
   const stateStore: StateStore = {
-    get state() {
+    get state_() {
       return state;
     },
-    replace(next) {
+    replace_(next) {
       state = next;
       save();
     },
-    save,
-    forget: () => backing.forget(),
-    session(now) {
+    save_: save,
+    forget_: () => backing.forget_(),
+    session_(now) {
       let sid = state.sid;
       if (!sid || now - sid[1] > IDLE_MS || now - sid[2] > MAX_SESSION_MS) {
         sid = state.sid = [uuidv7(now), now, now];
         saved = undefined;
-        stateStore.onNewSession?.(sid[0]);
+        stateStore.onNewSession_?.(sid[0]);
       } else sid[1] = now;
       // A new session (nothing saved to compare with) or a clock set back writes too.
       if (!(Math.abs(now - saved!) < ACTIVITY_MS)) save();

@@ -10,6 +10,7 @@ import { createFetchExecutor } from '../fetch-executor';
 import { createFlagsClient } from '../flags/flags-client';
 import { createPreparedBodies } from '../prepared-bodies';
 import { createQueue, type Queue, type QueuePersistence } from '../queue';
+import { closeQueue } from '../queue-close';
 import type { Compressor, HttpExecutor } from '../transport';
 import { createFlagCache, type FlagCache } from './flag-cache';
 import { createServerFeatureFlags, type FlagCalled, type LocalEvaluator, type ServerFeatureFlags } from './feature-flags';
@@ -96,6 +97,7 @@ export function wireServerParts(
     onRetry: hooks.report,
     onWarning: hooks.report,
     onDelivered: hooks.delivered,
+    closer: closeQueue, // shutdown(): a server closes its queue, a page never does
   });
   if (platform.persistence) queue.restore(platform.persistence.restored);
   return { queue, flagCache, flags };

@@ -17,7 +17,7 @@ export type { AutocaptureConfig, AutocaptureOptions, RageclickConfig } from './o
 
 /**
  * What the client hands in. These keys cross from the npm entry into the lazily loaded autocapture
- * chunk, which is minified on its own: none of them may join rollup's list of mangled properties.
+ * chunk, which is minified on its own: none of them may end in `_`, the mark of a name the minifier shortens.
  */
 export interface AutocaptureStart {
   window: Window;

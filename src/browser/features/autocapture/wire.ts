@@ -15,16 +15,16 @@ import type { StartAutocapture } from './index';
 /** How an entry point gets autocapture: lazily (npm), inline (script tag), or not at all (lite). */
 export type AutocaptureLoader = () => StartAutocapture | Promise<StartAutocapture>;
 
-type Needs = Pick<CoreSlice, 'config' | 'client' | 'report'> & Pick<StateSlice, 'states'>;
+type Needs = Pick<CoreSlice, 'config_' | 'client' | 'report_'> & Pick<StateSlice, 'states_'>;
 
 function wireAutocapture(rt: Needs, load: AutocaptureLoader | undefined): void {
-  const { config, client } = rt;
+  const { config_: config, client } = rt;
   if (config.autocapture === false) return;
   // A loop, not .map: this runs in a page's event handler, and a page may have patched Array.prototype.map.
   const warn = (...parts: unknown[]) => {
     let message = '';
     for (const part of parts) message += textOf(part);
-    rt.report(new HogtailError(message));
+    rt.report_(new HogtailError(message));
   };
   // LITE: the lite script tag never has a loader; saying so lets its minifier drop the rest.
   if (LITE || !load) {
@@ -33,7 +33,7 @@ function wireAutocapture(rt: Needs, load: AutocaptureLoader | undefined): void {
   }
   Promise.resolve()
     .then(load)
-    .then((start) => start({ window, initOptions: config, capture: client.capture, isEnabled: () => !rt.states.state.aco, warn }))
+    .then((start) => start({ window, initOptions: config, capture: client.capture, isEnabled: () => !rt.states_.state_.aco, warn }))
     .catch((error: unknown) => warn('autocapture did not start: ', error));
 }
 
@@ -43,14 +43,14 @@ function wireAutocapture(rt: Needs, load: AutocaptureLoader | undefined): void {
  */
 export const autocaptureFeature = (load?: AutocaptureLoader): Feature => ({
   name: 'autocapture',
-  options: LITE ? undefined : ['rageclick', 'mask_all_text', 'mask_all_element_attributes'],
+  options_: LITE ? undefined : ['rageclick', 'mask_all_text', 'mask_all_element_attributes'],
   setup: (rt: Needs) => ({
     onRemoteConfig: LITE
       ? undefined
       : ({ autocapture_opt_out: off }) => {
           if (typeof off !== 'boolean') return;
-          rt.states.state.aco = off;
-          rt.states.save();
+          rt.states_.state_.aco = off;
+          rt.states_.save_();
         },
     onLoaded: () => wireAutocapture(rt, load),
   }),

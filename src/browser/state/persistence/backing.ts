@@ -10,16 +10,15 @@ import { identityFromPosthog, type IdentityState } from './posthog-record';
 
 export type { IdentityState } from './posthog-record';
 
-// Method names are ones the script tag's minifier already shortens (rollup.config.js).
 export interface StateBacking {
   /** hogtail's saved state (JSON), or null. */
-  json(): string | null;
+  json_(): string | null;
   /** Saves the state (and, where the mode has one, posthog-js's identity cookie). */
-  save(state: IdentityState): void;
+  save_(state: IdentityState): void;
   /** The visitor posthog-js recorded, to adopt on a first visit (as hogtail's identity fields). */
-  adopt(): Partial<IdentityState> | undefined;
+  adopt_(): Partial<IdentityState> | undefined;
   /** Removes what save() wrote, cookies included (a refusal under the consent modes). */
-  forget(): void;
+  forget_(): void;
 }
 
 export const parseRecord = (text: string | null): unknown => attempt(() => JSON.parse(text!) as unknown, undefined);
@@ -27,10 +26,10 @@ export const parseRecord = (text: string | null): unknown => attempt(() => JSON.
 /** State in one Storage (or nowhere: `store` undefined); posthog-js's record read from the same Storage. */
 export function storageBacking(store: Storage | undefined, key: string, token: string): StateBacking {
   return {
-    json: () => readKey(store, key),
-    save: (state) => void writeKey(store, key, JSON.stringify(state)),
-    forget: () => removeKey(store, key),
+    json_: () => readKey(store, key),
+    save_: (state) => void writeKey(store, key, JSON.stringify(state)),
+    forget_: () => removeKey(store, key),
     // posthogName() spells out `+`, `/` and `=`, which project keys (phc_ and base62) never hold.
-    adopt: () => identityFromPosthog(parseRecord(readKey(store, 'ph_' + token + '_posthog'))),
+    adopt_: () => identityFromPosthog(parseRecord(readKey(store, 'ph_' + token + '_posthog'))),
   };
 }

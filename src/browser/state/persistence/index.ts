@@ -88,21 +88,21 @@ export function openStateBacking(
   };
   return {
     mode,
-    json: () => (inCookie ? readCookie(key) : readKey(store, key)),
-    save(state) {
+    json_: () => (inCookie ? readCookie(key) : readKey(store, key)),
+    save_(state) {
       // Not in a cookie: flag values, payloads and the sent-flag-calls list can run to kilobytes,
       // past what a cookie holds, and would ride along on every request to the site.
       if (inCookie) setCookie(key, JSON.stringify({ ...state, ff: undefined, fc: undefined }));
       else writeKey(store, key, JSON.stringify(state));
       if (cookies) setCookie(name, JSON.stringify(posthogCookieRecord(state)));
     },
-    forget() {
+    forget_() {
       if (inCookie) writeCookie(key, undefined, options!);
       else removeKey(store, key);
       if (cookies) writeCookie(name, undefined, options!);
       written.clear();
     },
-    adopt: () =>
+    adopt_: () =>
       mode === 'memory'
         ? undefined
         : visitFromPosthog(

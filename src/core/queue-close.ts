@@ -1,0 +1,18 @@
+/**
+ * What closing a queue does, for the server clients that hand it in (QueueOptions.closer): stop
+ * the loop's timers, and drop what is left with reason 'shutdown', except what the persistence
+ * keeps for the next run. A page never closes its queue (pagehide hands what is left to the
+ * beacon), so the script tags never import this.
+ */
+import type { QueueCloser } from './queue-types';
+
+export const closeQueue: QueueCloser = (state, delivery, persistence) => {
+  if (state.closed_) return;
+  state.reportEvictions_();
+  state.closed_ = true;
+  delivery.stop_();
+  const queued = state.inFlight_.concat(state.line_.clear()).map((entry) => entry.event);
+  const left = persistence?.retain ? persistence.retain(queued) : queued;
+  state.drop_(left, 'shutdown', `${left.length} event(s) were still undelivered when the client shut down (deadline reached or server unreachable).`);
+  state.settleWaiters_(true);
+};
