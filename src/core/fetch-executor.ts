@@ -45,7 +45,7 @@ export function createFetchExecutor(fetchFn: FetchLike): HttpExecutor {
       }, request.timeoutMs);
     });
     const exchange = (async (): Promise<HttpResponse> => {
-      const body = request.body as BodyInit; // a string or bytes: what every fetch takes
+      const body = request.body as RequestInit['body']; // a string or bytes: what every fetch takes
       const response = await fetchFn(request.url, { method: 'POST', headers: request.headers, body, signal: controller.signal });
       const text = await readCapped(response.body);
       return { status: response.status, body: text, retryAfter: response.headers.get('retry-after') };

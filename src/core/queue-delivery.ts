@@ -6,8 +6,8 @@
 import { backoffDelay, type RetryOptions } from './backoff';
 import { BROWSER_BUILD } from './build-flags';
 import { HogtailError, TransportError } from './errors';
-import { eventsOf, type Entry } from './queue-line';
-import type { Delivery, QueueOptions, QueueState } from './queue-types';
+import { eventsOf, type Entry, type WaitingLine } from './queue-line';
+import type { Delivery, Lookahead, QueueOptions, QueueState } from './queue-types';
 import { setBackgroundTimeout, type TimerHandle } from './timers';
 import type { DeliveryResult } from './transport';
 import { textOf } from './text-of';
@@ -40,6 +40,78 @@ function applyAnswer(
   }
 }
 
+/** One request for `batch`. Building it may throw (a patched built-in): that is a failed send, retried with backoff, so the batch is neither lost nor stuck in flight. */
+function startRequest(options: QueueOptions, batch: Entry[]): Promise<DeliveryResult> {
+  try {
+    return options.send(eventsOf(batch));
+  } catch (cause) {
+    return Promise.reject(cause);
+  }
+}
+
+/** Sizes of a batch's two halves, the first on top of the split stack (sent first). */
+const halves = (size: number): [number, number] => [size - Math.ceil(size / 2), Math.ceil(size / 2)];
+
+/** Announces the next request's events to the lookahead (Node), which builds its body meanwhile; returns how many it takes. */
+function announceNext(line: WaitingLine, options: QueueOptions, lookahead: Lookahead): number {
+  const upcoming = line.nextBatch_(options.maxBatchSize, options.maxBatchBytes);
+  if (upcoming.length > 0) lookahead(eventsOf(upcoming));
+  return upcoming.length;
+}
+
+/** True (and `batch` dropped) when the user capped retries (posthog-node's fetchRetryCount) and it is past the cap. */
+function pastRetryCap(state: QueueState, retry: RetryOptions, failures: number, batch: Entry[], result: Extract<DeliveryResult, { kind: 'retry' }>): boolean {
+  if (BROWSER_BUILD || retry.maxRetries === undefined || failures <= retry.maxRetries) return false;
+  const message = `${batch.length} event(s) dropped after ${retry.maxRetries} retries (fetchRetryCount): ${result.message}`;
+  state.drop_(eventsOf(batch), 'retries_exhausted', message, result.status);
+  state.settleWaiters_();
+  return true;
+}
+
+/**
+ * When the loop runs: in a microtask after a capture (capture() returns before any body is built
+ * or compressed), at the flush interval, or at once for flush(); `pump` decides what to send.
+ */
+function createScheduler(state: QueueState, options: QueueOptions, pump: () => void) {
+  let pumpScheduled = false;
+  let intervalTimer: TimerHandle | undefined;
+  const scheduler = {
+    schedulePump_(): void {
+      if (pumpScheduled || state.closed_) return;
+      pumpScheduled = true;
+      queueMicrotask(() => {
+        pumpScheduled = false;
+        // Nothing may escape a microtask as an uncaught error on the host page: a throw here (a page
+        // that patched a built-in hogtail uses) is reported, and the next capture or flush pumps again.
+        try {
+          state.reportEvictions_();
+          pump();
+        } catch (error) {
+          options.onWarning?.(new HogtailError(`sending failed (${textOf(error)}); retried at the next capture or flush`));
+        }
+      });
+    },
+    armInterval_(): void {
+      if (intervalTimer !== undefined || state.closed_) return;
+      intervalTimer = setBackgroundTimeout(() => {
+        intervalTimer = undefined;
+        state.draining_ = true;
+        pump();
+      }, options.flushIntervalMs);
+    },
+    drain_(): void {
+      state.draining_ = true;
+      scheduler.stopInterval_();
+      scheduler.schedulePump_();
+    },
+    stopInterval_(): void {
+      clearTimeout(intervalTimer); // a no-op for undefined, in browsers and Node alike
+      intervalTimer = undefined;
+    },
+  };
+  return scheduler;
+}
+
 export function createDelivery(state: QueueState, options: QueueOptions, retry: RetryOptions): Delivery {
   const { line_: line, stats } = state;
   const random = options.random || Math.random;
@@ -51,32 +123,14 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   /** Size of the batch announced to `lookahead`: the next request takes exactly it (0: none). */
   let reserved = 0;
   let sending = false;
-  let pumpScheduled = false;
   let warned = false;
-  let intervalTimer: TimerHandle | undefined;
   let backoffTimer: TimerHandle | undefined;
   const closed = () => state.closed_; // only a server client closes its queue (queue-close.ts)
+  const { schedulePump_: schedulePump, armInterval_: armInterval, drain_: drain, stopInterval_: stopInterval } = createScheduler(state, options, () => pump());
 
   function putBackInFront(entries: Entry[]): void {
     if (lookahead) reserved = 0; // the front changed: what was announced is no longer next
     line.putBackInFront_(entries);
-  }
-
-  function schedulePump(): void {
-    if (pumpScheduled || closed()) return;
-    pumpScheduled = true;
-    // A microtask: capture() returns before any body is built or compressed.
-    queueMicrotask(() => {
-      pumpScheduled = false;
-      // Nothing may escape a microtask as an uncaught error on the host page: a throw here (a page
-      // that patched a built-in hogtail uses) is reported, and the next capture or flush pumps again.
-      try {
-        state.reportEvictions_();
-        pump();
-      } catch (error) {
-        options.onWarning?.(new HogtailError(`sending failed (${textOf(error)}); retried at the next capture or flush`));
-      }
-    });
   }
 
   function pump(): void {
@@ -90,15 +144,6 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     else sendNext();
   }
 
-  function armInterval(): void {
-    if (intervalTimer !== undefined || closed()) return;
-    intervalTimer = setBackgroundTimeout(() => {
-      intervalTimer = undefined;
-      state.draining_ = true;
-      pump();
-    }, options.flushIntervalMs);
-  }
-
   function sendNext(): void {
     const usedSplit = splitStack.length > 0;
     const limit = usedSplit ? splitStack[splitStack.length - 1]! : (lookahead && reserved) || options.maxBatchSize;
@@ -108,25 +153,13 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     state.inFlight_ = batch;
     sending = true;
     stats.requests++;
-    let sent: Promise<DeliveryResult>;
-    try {
-      sent = options.send(eventsOf(batch));
-    } catch (cause) {
-      // Building the request threw (a patched built-in): retried with backoff like a failed send,
-      // so the batch is neither lost nor stuck in flight.
-      sent = Promise.reject(cause);
-    }
-    sent.then(
+    startRequest(options, batch).then(
       (result) => settle(result, usedSplit),
       (cause: unknown) => settle({ kind: 'retry', message: `sending failed (${textOf(cause)})`, cause }, usedSplit),
     );
     // Only when the next request follows this one at once. It then takes exactly these events, so
     // the prepared body fits even if more are captured meanwhile (they go in the request after).
-    if (lookahead && !usedSplit && (state.draining_ || line.count >= options.flushAt)) {
-      const upcoming = line.nextBatch_(options.maxBatchSize, options.maxBatchBytes);
-      reserved = upcoming.length;
-      if (reserved > 0) lookahead(eventsOf(upcoming));
-    }
+    if (lookahead && !usedSplit && (state.draining_ || line.count >= options.flushAt)) reserved = announceNext(line, options, lookahead);
   }
 
   function settle(result: DeliveryResult, usedSplit: boolean): void {
@@ -140,8 +173,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     failures = 0;
     applyAnswer(state, options, batch, result, () => {
       putBackInFront(batch);
-      const firstHalf = Math.ceil(batch.length / 2);
-      splitStack.push(batch.length - firstHalf, firstHalf);
+      splitStack.push(...halves(batch.length));
     });
     state.settleWaiters_();
     pump();
@@ -154,12 +186,8 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
       warned = true;
       options.onWarning?.(new HogtailError(result.message));
     }
-    if (!BROWSER_BUILD && retry.maxRetries !== undefined && failures > retry.maxRetries) {
-      // The user capped retries (posthog-node's fetchRetryCount): give this batch up, go on with the next.
-      failures = 0;
-      const message = `${batch.length} event(s) dropped after ${retry.maxRetries} retries (fetchRetryCount): ${result.message}`;
-      state.drop_(eventsOf(batch), 'retries_exhausted', message, result.status);
-      state.settleWaiters_();
+    if (pastRetryCap(state, retry, failures, batch, result)) {
+      failures = 0; // given up: the next batch starts afresh
       return pump();
     }
     putBackInFront(batch);
@@ -176,13 +204,11 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     schedulePump_: schedulePump,
     armInterval_: armInterval,
     putBackInFront_: putBackInFront,
-    drain_() {
-      state.draining_ = true;
-      clearTimeout(intervalTimer); // a no-op for undefined, in browsers and Node alike
-      intervalTimer = undefined;
-      schedulePump();
-    },
+    drain_: drain,
     // Only close() stops the loop (closed, it arms no timer again).
-    stop_: () => [intervalTimer, backoffTimer].forEach((timer) => clearTimeout(timer)),
+    stop_() {
+      stopInterval();
+      clearTimeout(backoffTimer);
+    },
   };
 }

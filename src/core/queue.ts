@@ -15,7 +15,7 @@ import { DEFAULT_RETRY, type RetryOptions } from './backoff';
 import { DroppedEventsError, type DropReason } from './errors';
 import type { QueuedEvent } from './event';
 import { createDelivery } from './queue-delivery';
-import { createWaitingLine, makeEntry } from './queue-line';
+import { createWaitingLine, makeEntry, type WaitingLine } from './queue-line';
 import type { Queue, QueueOptions, QueueState } from './queue-types';
 
 export type { Lookahead, Queue, QueueCloser, QueueOptions, QueuePersistence, QueueStats } from './queue-types';
@@ -25,12 +25,12 @@ interface Waiter {
   resolve: () => void;
 }
 
-export function createQueue(options: QueueOptions): Queue {
-  const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
+/**
+ * The state the queue's public side and its loop share, with what only this side needs: the
+ * flush() waiters and the evicted events, reported together at the next pump.
+ */
+function createSharedState(options: QueueOptions, line: WaitingLine) {
   const { persistence, onDrop } = options;
-  const line = createWaitingLine();
-  let nextSeq = 1;
-  let restoreSeq = 0;
   let waiters: Waiter[] = [];
   let evicted: QueuedEvent[] = [];
   const stats: QueueState['stats'] = { enqueued: 0, delivered: 0, dropped: {}, requests: 0, retries: 0 };
@@ -74,6 +74,23 @@ export function createQueue(options: QueueOptions): Queue {
       );
     },
   };
+  return {
+    state_: state,
+    stats_: stats,
+    countDrop_: countDrop,
+    evicted_: () => evicted,
+    /** Resolves once every event up to `targetSeq` is settled (settleWaiters_). */
+    waitFor_: (targetSeq: number) => new Promise<void>((resolve) => waiters.push({ targetSeq_: targetSeq, resolve })),
+  };
+}
+
+export function createQueue(options: QueueOptions): Queue {
+  const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
+  const { persistence } = options;
+  const line = createWaitingLine();
+  let nextSeq = 1;
+  let restoreSeq = 0;
+  const { state_: state, stats_: stats, countDrop_: countDrop, evicted_: evicted, waitFor_: waitFor } = createSharedState(options, line);
   const delivery = createDelivery(state, options, retry);
   const pending = () => line.count + state.inFlight_.length;
 
@@ -86,12 +103,12 @@ export function createQueue(options: QueueOptions): Queue {
       }
       const entry = makeEntry(event, nextSeq++);
       while (line.count > 0 && (line.count >= options.maxQueueSize || line.bytes + entry.size > options.maxQueueBytes)) {
-        evicted.push(line.takeFromHead_()!.event);
+        evicted().push(line.takeFromHead_()!.event);
       }
       line.push(entry);
       stats.enqueued++;
       persistence?.appended(event);
-      if (evicted.length > 0 || line.count >= options.flushAt || state.draining_) delivery.schedulePump_();
+      if (evicted().length > 0 || line.count >= options.flushAt || state.draining_) delivery.schedulePump_();
       else delivery.armInterval_();
     },
 
@@ -106,8 +123,7 @@ export function createQueue(options: QueueOptions): Queue {
 
     flush() {
       if (state.closed_ || pending() === 0) return Promise.resolve();
-      const targetSeq = nextSeq - 1;
-      const done = new Promise<void>((resolve) => waiters.push({ targetSeq_: targetSeq, resolve }));
+      const done = waitFor(nextSeq - 1);
       delivery.drain_();
       return done;
     },
