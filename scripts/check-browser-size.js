@@ -8,7 +8,7 @@
 //   - a ceiling, the size when the last change landed plus a little: the check fails past it, so a
 //     build only grows by a change that raises it and says why. History: 21,301 and 13,050 B
 //     (2026-11-25); 21,870 and 13,403 B (the browser on core's flags client); 20,239 and 12,789 B,
-//     then 19,958 and 12,554 B (2026-11-27, three rounds spent on size); 21,255 and 13,276 B
+//     then 19,958 and 12,554 B (2026-11-27, three rounds spent on size); 21,353 and 13,364 B
 //     (issue #29: features as a list with named hooks, the extension loader, internal names
 //     mangled by convention instead of a name list, the queue's close handed in by servers).
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
@@ -20,8 +20,8 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 21_300],
-  ['dist/hogtail.lite.iife.js', 14_336, 13_320],
+  ['dist/hogtail.iife.js', 22_528, 21_400],
+  ['dist/hogtail.lite.iife.js', 14_336, 13_410],
 ];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],

@@ -18,7 +18,7 @@ import type { FeatureHooks } from './hooks';
 
 /** A feature, set up with the parts of the runtime it needs (`Context`). */
 export interface Feature<Context = Runtime> {
-  /** Names it in reports and in debug output. */
+  /** Names it in what is reported about it (an extension that fails). */
   readonly name: string;
   /** init() options it acts on beyond the core ones (the others warn as unsupported). */
   readonly options_?: readonly string[];
