@@ -2,15 +2,16 @@
 // Size of the script-tag builds (nanoid-style): bytes are deterministic, so this is a test.
 // Each build has two numbers:
 //   - its budget (docs/budgets.md): 22,528 bytes gzipped (level 9) for dist/hogtail.iife.js with
-//     everything, 14,336 for dist/hogtail.lite.iife.js, raised on 2026-11-28 from 16,384 and 11,264
-//     for what the tags must hold (the measured size rounds in docs/budgets.md) plus headroom for
-//     readable structure and posthog-js's event properties;
-//   - a ceiling, the size when the last change landed plus a little: the check fails past it, so a
-//     build only grows by a change that raises it and says why. History: 21,301 and 13,050 B
-//     (2026-11-25); 21,870 and 13,403 B (the browser on core's flags client); 20,239 and 12,789 B,
-//     then 19,958 and 12,554 B (2026-11-27, three rounds spent on size); 21,353 and 13,364 B
-//     (issue #29: features as a list with named hooks, the extension loader, internal names
-//     mangled by convention instead of a name list, the queue's close handed in by servers).
+//     everything, 14,336 for dist/hogtail.lite.iife.js; printed as OVER BUDGET, with by how much
+//     (both are over it since 2026-11-29: see docs/budgets.md, "Over the budget");
+//   - a ceiling: the size when the last change landed, plus a little. The check fails past it, so
+//     a build never grows without a commit that raises the ceiling and says what the bytes bought.
+//     History: 21,301 / 13,050 B (2026-11-25); 21,870 / 13,403 (core's flags client); 19,958 /
+//     12,554 (three size rounds, 2026-11-27); on 2026-11-29 one request path (+179 / +203),
+//     newcomer messages (+179 / +188), the second hardening pass (+87 / +63) and posthog-js's event
+//     properties (+2,236 / +1,351; per part in docs/budgets.md), and the browser's hardening
+//     (+575 / +123: privacy checks, DOM reads a form cannot clobber, the console wrapper, in flight
+//     at unload, opt-out emptying the queue).
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,8 +21,8 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 21_400],
-  ['dist/hogtail.lite.iife.js', 14_336, 13_410],
+  ['dist/hogtail.iife.js', 22_528, 23_300],
+  ['dist/hogtail.lite.iife.js', 14_336, 14_500],
 ];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],

@@ -10,9 +10,11 @@
  * features (onLoaded: the first page view, autocapture), then runs the calls made before it.
  */
 import { HogtailError, InvalidEventError } from '../core/errors';
+import { describe } from '../core/event';
 import { createReporter, type ErrorListener } from '../core/reporter';
 import { isText } from '../core/special-events';
 import { textOf } from '../core/text-of';
+import { setBackgroundTimeout } from '../core/timers';
 import { LITE } from './build-flags';
 import { captureMethods } from './capture/capture';
 import type { Feature } from './features/feature';
@@ -72,6 +74,9 @@ export function createClient(build: Build): Hogtail {
   const early: [string, unknown[]][] = [];
   const flags = createFlagsState();
   let rt: Runtime | undefined;
+  // Calls waiting for an init() that never comes (forgotten, or refused for its key) would wait in
+  // silence: said once, 5 s after the first (at once after debug()).
+  const noInit = () => rt || warn('init', early.length + ' call(s) wait for init(); nothing is sent until it runs');
 
   /** Runs `fn`; whatever it throws is reported, never thrown into the page. */
   const guard = <T>(name: string, fn: () => T): T | undefined => {
@@ -87,8 +92,9 @@ export function createClient(build: Build): Hogtail {
     init: (token: string, config: HogtailConfig = {}) => {
       guard('init', () => {
         if (rt) return rt.debug('init() again: ignored');
-        // Missing or personal (phx_, which must never ship to browsers): one message covers both.
-        if (!isText(token) || (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key)) {
+        if (!isText(token)) return console.error('[hogtail] init() needs the project key (phc_…); got ' + describe(token));
+        // A personal key (phx_) must never ship to browsers.
+        if (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key) {
           return console.error('[hogtail] init() needs the project key (phc_…), not a personal key');
         }
         const runtime = (rt = startRuntime(token, config, client, { ...reporter, warn }, flags, { ...build, options_: options }));
@@ -110,8 +116,11 @@ export function createClient(build: Build): Hogtail {
     const method = methods[name as keyof Methods] as unknown as (rt: Runtime, ...args: unknown[]) => unknown;
     (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
       if (rt) return guard(name, () => method(rt!, ...args));
-      if (early.length < 1_000) early.push([name, args]);
-      else reporter.report(new InvalidEventError(`${name}() dropped: 1,000 calls wait for init()`, 'invalid', undefined));
+      if (early.length < 1_000) {
+        early.push([name, args]);
+        if (name === 'debug' && args[0] !== false) noInit();
+        else if (early.length === 1) setBackgroundTimeout(noInit, 5_000);
+      } else reporter.report(new InvalidEventError(`${name}() dropped: 1,000 calls wait for init()`, 'invalid', undefined));
       return undefined;
     };
   }

@@ -1,6 +1,7 @@
 /**
  * What init() sets up and every public method works on, as slices: each layer declares the
- * members it owns (state/slice.ts, delivery/slice.ts, features/flags-state.ts, features/hooks.ts),
+ * members it owns (state/slice.ts, delivery/slice.ts, capture/event-properties/types.ts,
+ * features/flags-state.ts, features/hooks.ts),
  * and a function names the slices it reads in its parameter's type, so the compiler holds each
  * part to what it declared. Features add no members: they keep their own state and are told what
  * happens through hooks (features/feature.ts).
@@ -11,6 +12,7 @@
  */
 import type { HogtailError } from '../core/errors';
 import type { EventInput } from '../core/event';
+import type { VisitSlice } from './capture/event-properties/types';
 import type { DeliverySlice } from './delivery/slice';
 import type { FlagsSlice } from './features/flags-state';
 import type { HooksSlice } from './features/hooks';
@@ -42,7 +44,7 @@ export interface CoreSlice {
 
 export type { ConsentStatus } from './state/slice';
 
-export type Runtime = CoreSlice & StateSlice & DeliverySlice & FlagsSlice & HooksSlice;
+export type Runtime = CoreSlice & StateSlice & DeliverySlice & FlagsSlice & HooksSlice & VisitSlice;
 
 /** Public members that are not runtime methods: init, listeners, the flag and the person API. */
 export type DirectMember = 'init' | 'on' | 'onFeatureFlags' | '__loaded' | 'people' | keyof UnsupportedMethods;

@@ -10,6 +10,7 @@ import { isText } from '../core/special-events';
 import { checkOptions } from './api/options';
 import { LITE } from './build-flags';
 import { DEFAULT_API_HOST, numberOption } from './config';
+import { startEventProperties } from './capture/event-properties';
 import { startDelivery } from './delivery/delivery';
 import type { FlagsState } from './features/flags-state';
 import { addHooks } from './features/hooks';
@@ -70,6 +71,9 @@ export function startRuntime(token: string, config: HogtailConfig, client: Hogta
   const real = config.disable_persistence || config.persistence === 'memory' ? undefined : openStorage();
   const base = 'ht|' + token + '|';
   const stored = readKey(real, base + 'c');
+  // A host without a scheme would be fetched as a path of this page ('/ingest', a proxy path, is fine).
+  const host = isText(config.api_host) ? config.api_host : DEFAULT_API_HOST;
+  if (!/^(https?:\/)?\//i.test(host)) reporting.warn('api_host', `api_host "${host}" has no scheme; write "https://${host}"`);
   // Built in steps: storage and delivery read the consent and options already in it.
   const rt = {
     config_: config,
@@ -83,7 +87,7 @@ export function startRuntime(token: string, config: HogtailConfig, client: Hogta
     // Where and how events go; `gzip` then follows what the server says it takes (the hook below).
     endpoint_: {
       apiKey: token,
-      host: isText(config.api_host) ? config.api_host : DEFAULT_API_HOST, // the batch and flags URLs drop a trailing /
+      host, // the batch and flags URLs drop a trailing /
       // Where the browser has no CompressionStream, plain JSON (compress.ts).
       gzip: !config.disable_compression && typeof CompressionStream === 'function',
       timeoutMs: numberOption(config.request_timeout, 10_000),
@@ -103,6 +107,7 @@ export function startRuntime(token: string, config: HogtailConfig, client: Hogta
   };
   rt.setDebug_(config.debug === true); // sets `verbose`
   const store = startState(rt, token, parts);
+  rt.visit_ = startEventProperties(rt);
   Object.assign(rt, startDelivery(store, rt));
   // What the server says it takes, from each flags answer (unless the app turned compression off).
   addHooks(rt, 'delivery', { onRemoteConfig: (remote) => void (config.disable_compression || (rt.endpoint_.gzip = takesGzip(remote.supportedCompression))) });

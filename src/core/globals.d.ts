@@ -53,15 +53,18 @@ interface RequestInit {
   headers?: Record<string, string>;
   body?: BodyInit;
   signal?: AbortSignal;
+  keepalive?: boolean;
+}
+interface ReadableStreamDefaultReader<R> {
+  read(): Promise<{ done: true; value?: undefined } | { done: false; value: R }>;
+  cancel(): Promise<void>;
 }
 interface ReadableStream<R> {
-  getReader(): {
-    read(): Promise<{ done: true; value?: undefined } | { done: false; value: R }>;
-    cancel(): Promise<void>;
-  };
+  getReader(): ReadableStreamDefaultReader<R>;
 }
 interface Response {
   readonly status: number;
   readonly headers: { get(name: string): string | null };
   readonly body: ReadableStream<Uint8Array> | null;
+  text(): Promise<string>;
 }

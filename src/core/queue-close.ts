@@ -12,6 +12,8 @@ export const closeQueue: QueueCloser = (state, delivery, persistence) => {
   state.closed_ = true;
   delivery.stop_();
   const queued = state.inFlight_.concat(state.line_.clear()).map((entry) => entry.event);
+  // The request still in flight answers into nothing: its events are reported below.
+  state.inFlight_ = [];
   const left = persistence?.retain ? persistence.retain(queued) : queued;
   state.drop_(left, 'shutdown', `${left.length} event(s) were still undelivered when the client shut down (deadline reached or server unreachable).`);
   state.settleWaiters_(true);

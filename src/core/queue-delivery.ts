@@ -14,7 +14,7 @@ import { textOf } from './text-of';
 
 function retryError(count: number, result: Extract<DeliveryResult, { kind: 'retry' }>, failures: number, delay: number): TransportError {
   const message = `${count} event(s) not delivered yet: ${result.message}; retry ${failures} in ${delay} ms.`;
-  return new TransportError(message, failures, delay, result.status, result.cause);
+  return new TransportError(message, result.message, failures, delay, result.status, result.cause);
 }
 
 /** What an answer other than "retry" does to its batch: delivered, dropped, or halved (`split`) to isolate a bad event. */
@@ -115,8 +115,7 @@ function createScheduler(state: QueueState, options: QueueOptions, pump: () => v
 export function createDelivery(state: QueueState, options: QueueOptions, retry: RetryOptions): Delivery {
   const { line_: line, stats } = state;
   const random = options.random || Math.random;
-  // `BROWSER_BUILD ? undefined :` lets the minifier drop the lookahead from the script tag.
-  const lookahead = BROWSER_BUILD ? undefined : options.lookahead;
+  const lookahead = BROWSER_BUILD ? undefined : options.lookahead; // so the script tag's minifier drops it
   /** Sizes of the segments to send next while isolating a bad event, top = next. */
   const splitStack: number[] = [];
   let failures = 0;
@@ -125,7 +124,6 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   let sending = false;
   let warned = false;
   let backoffTimer: TimerHandle | undefined;
-  const closed = () => state.closed_; // only a server client closes its queue (queue-close.ts)
   const { schedulePump_: schedulePump, armInterval_: armInterval, drain_: drain, stopInterval_: stopInterval } = createScheduler(state, options, () => pump());
 
   function putBackInFront(entries: Entry[]): void {
@@ -134,7 +132,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   }
 
   function pump(): void {
-    if (closed() || sending || backoffTimer !== undefined) return;
+    if (state.closed_ || sending || backoffTimer !== undefined) return;
     if (line.count === 0) {
       state.draining_ = false;
       state.settleWaiters_();
@@ -154,20 +152,22 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     sending = true;
     stats.requests++;
     startRequest(options, batch).then(
-      (result) => settle(result, usedSplit),
-      (cause: unknown) => settle({ kind: 'retry', message: `sending failed (${textOf(cause)})`, cause }, usedSplit),
+      (result) => settle(result, usedSplit, batch),
+      (cause: unknown) => settle({ kind: 'retry', message: `sending failed (${textOf(cause)})`, cause }, usedSplit, batch),
     );
     // Only when the next request follows this one at once. It then takes exactly these events, so
     // the prepared body fits even if more are captured meanwhile (they go in the request after).
     if (lookahead && !usedSplit && (state.draining_ || line.count >= options.flushAt)) reserved = announceNext(line, options, lookahead);
   }
 
-  function settle(result: DeliveryResult, usedSplit: boolean): void {
+  function settle(result: DeliveryResult, usedSplit: boolean, batch: Entry[]): void {
     sending = false;
-    const batch = state.inFlight_;
+    // close() already reported these as dropped; a late answer changes nothing for the caller. A
+    // queue reopened since (a capture after shutdown) sends what it has taken meanwhile.
+    if (state.inFlight_ !== batch) return state.closed_ ? undefined : pump();
     state.inFlight_ = [];
-    // close() already reported these as dropped; a late success changes nothing for the caller.
-    if (closed()) return;
+    if (state.closed_) return;
+    if (result.kind !== 'ok' && state.dropUnsent_?.(batch)) return state.settleWaiters_(), pump();
     if (result.kind === 'retry') return retryLater(batch, result);
     if (usedSplit) splitStack.pop();
     failures = 0;

@@ -79,6 +79,16 @@ export interface Queue {
   flush(): Promise<void>;
   /** Stops all timers and drops what is left with reason 'shutdown' (with a closer; else a no-op). */
   close(): void;
+  /**
+   * Takes events again after close(), as posthog-node's client does after shutdown(): the next
+   * flush or shutdown sends them. A no-op in the browser build.
+   */
+  reopen(): void;
+  /**
+   * Drops (counted under `reason`, reported with `why`) every event not sent yet, and those of the
+   * request in flight if it comes back unsent: opting out.
+   */
+  discard(reason: DropReason, why: string): void;
   /** Reports a drop that happened outside the queue (invalid input, opt-out) in the same counters. */
   countDrop(reason: DropReason, count?: number): void;
   stats(): QueueStats;
@@ -94,6 +104,8 @@ export interface QueueState {
   closed_?: boolean;
   /** The counters of stats(), which adds `pending`. */
   readonly stats: Omit<QueueStats, 'pending'>;
+  /** Set by discard(): drops a batch that comes back unsent if it was in flight then (true when it did). */
+  dropUnsent_?: (batch: Entry[]) => boolean;
   drop_(events: QueuedEvent[], reason: DropReason, message: string, status?: number): void;
   settleWaiters_(all?: boolean): void;
   reportEvictions_(): void;

@@ -15,7 +15,7 @@ import { DEFAULT_RETRY, type RetryOptions } from './backoff';
 import { DroppedEventsError, type DropReason } from './errors';
 import type { QueuedEvent } from './event';
 import { createDelivery } from './queue-delivery';
-import { createWaitingLine, makeEntry, type WaitingLine } from './queue-line';
+import { createWaitingLine, eventsOf, makeEntry, type Entry, type WaitingLine } from './queue-line';
 import type { Queue, QueueOptions, QueueState } from './queue-types';
 
 export type { Lookahead, Queue, QueueCloser, QueueOptions, QueuePersistence, QueueStats } from './queue-types';
@@ -131,6 +131,19 @@ export function createQueue(options: QueueOptions): Queue {
     close() {
       // A server client hands in what closing does (queue-close.ts); a page never closes its queue.
       options.closer?.(state, delivery, persistence);
+    },
+
+    reopen() {
+      state.closed_ = false; // only a server client's queue is ever closed
+    },
+
+    discard(reason, why) {
+      const drop = (entries: Entry[]) => state.drop_(eventsOf(entries), reason, `${entries.length} event(s) not sent: ${why}`);
+      drop(line.clear());
+      // The request in flight goes on; if it comes back unsent (a retry, a split), its events go then.
+      const inFlight = state.inFlight_;
+      state.dropUnsent_ = (batch) => batch === inFlight && (drop(batch), true);
+      state.settleWaiters_();
     },
 
     countDrop,

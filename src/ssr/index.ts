@@ -13,7 +13,7 @@ export { hogtail, hogtail as posthog, createNoopHogtail as createHogtail };
 /** Extensions run in pages only: on a server, registering one does nothing. */
 export const registerExtension = (_extension: Extension): void => undefined;
 export type { CaptureOptions, FlagValue, Hogtail, HogtailConfig } from '../browser/index';
-export type { CaptureDraft, Extension, ExtensionContext, FeatureHooks, IdentityChange, PageLocation, RemoteConfig } from '../browser/index';
+export type { CaptureDraft, Extension, ExtensionContext, FeatureHooks, IdentityChange, RemoteConfig } from '../browser/index';
 export { DroppedEventsError, HogtailError, InvalidEventError, TransportError } from '../core/errors';
 export type { DropReason } from '../core/errors';
 export { LIB_VERSION } from '../core/version';

@@ -27,9 +27,9 @@ import { unsupportedMethods } from './unsupported';
  * from, for extension files (npm: none, they come from api_host).
  */
 export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: string): Build => ({
-  // Flags first: the remote config's source. Page leave before page views: a navigation's
-  // `$pageleave` goes before its `$pageview`.
-  features_: [flagsFeature(), pageleaveFeature(), pageviewsFeature(), exceptionsFeature(), autocaptureFeature(loadAutocapture), extensionsFeature(LOADABLE, scriptFolder)],
+  // Flags first: the remote config's source. Page views before page leave: at pagehide a pending
+  // page view goes out before the `$pageleave`.
+  features_: [flagsFeature(), pageviewsFeature(), pageleaveFeature(), exceptionsFeature(), autocaptureFeature(loadAutocapture), extensionsFeature(LOADABLE, scriptFolder)],
   methods_: {
     ...captureExtraMethods,
     ...identityExtraMethods,
@@ -44,7 +44,7 @@ export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: st
   },
   options_: (
     'before_send sanitize_properties property_denylist cookieless_mode opt_out_persistence_by_default ' +
-    'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration'
+    'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration disable_scroll_properties scroll_root_selector'
   ).split(' '),
   members_: (client, warn) => ({
     ...unsupportedMethods(warn),

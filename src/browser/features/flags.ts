@@ -13,10 +13,11 @@
 import { HogtailError } from '../../core/errors';
 import { featureProperties, mergeDecide, parsePayload, type FlagsSnapshot, type FlagValue } from '../../core/flags/decide';
 import { createFlagsClient } from '../../core/flags/flags-client';
+import { ownValue } from '../../core/own';
 import { attempt } from '../../core/safe-json';
 import { track } from '../capture/capture';
 import { numberOption } from '../config';
-import { fetchExecutor } from '../delivery/fetch-executor';
+import { pageExecutor } from '../delivery/fetch-executor';
 import type { Feature } from './feature';
 import type { FlagsState } from './flags-state';
 import { runHooks } from './hooks';
@@ -73,7 +74,7 @@ function startFlags(rt: Runtime): void {
   if (config.advanced_disable_decide || config.advanced_disable_feature_flags || config.advanced_disable_flags) return;
   // `&config=true`: the answer carries the project's config as decide's did (supportedCompression,
   // autocapture_opt_out), as posthog-js asked for it before it moved that config to a file of its own.
-  const client = createFlagsClient({ ...endpoint, executor: fetchExecutor, headers: {}, query: '&config=true' });
+  const client = createFlagsClient({ ...endpoint, executor: pageExecutor, headers: {}, query: '&config=true' });
   flags.fetchFlags_ = () => {
     const state = states.state_;
     return client
@@ -115,7 +116,7 @@ function flagValue(rt: Runtime, key: string, options?: FlagOptions) {
   const states = rt.states_;
   const state = states.state_;
   const ff = state.ff;
-  const flag = ff?.flags[key];
+  const flag = ownValue(ff?.flags, key);
   if (ff && options?.send_event !== false) {
     // What was sent is persisted (`fc`: [distinct id, …JSON [key, value], oldest first]), so a
     // reload or another tab of the same person does not send it again; another id starts over.
@@ -144,7 +145,7 @@ function override(rt: Runtime, field: 'fp' | 'fg', merge: (old: Properties) => P
 function flagResult(rt: Runtime, key: string, flag: FlagValue | undefined): FeatureFlagResult | undefined {
   const ff = rt.states_.state_.ff;
   return ff && flag !== undefined
-    ? { key, enabled: !!flag, variant: typeof flag === 'string' ? flag : undefined, payload: parsePayload(ff.payloads[key]) }
+    ? { key, enabled: !!flag, variant: typeof flag === 'string' ? flag : undefined, payload: parsePayload(ownValue(ff.payloads, key)) }
     : undefined;
 }
 
@@ -157,17 +158,15 @@ export const flagMethods: Pick<
     const flag = flagValue(rt, key, options);
     return rt.states_.state_.ff ? !!flag : undefined;
   },
-  getFeatureFlagPayload: (rt, key) => parsePayload(rt.states_.state_.ff?.payloads[key]),
+  getFeatureFlagPayload: (rt, key) => parsePayload(ownValue(rt.states_.state_.ff?.payloads, key)),
   reloadFeatureFlags: (rt) => reloadFlags(rt.flagState_),
   setPersonPropertiesForFlags: (rt, properties, reload) => override(rt, 'fp', (old) => ({ ...old, ...properties }), reload),
   setGroupPropertiesForFlags: (rt, properties, reload) =>
     override(
       rt,
       'fg',
-      (old) => {
-        for (const type in properties) old[type] = { ...(old[type] as Properties), ...properties[type] };
-        return old;
-      },
+      // Group types are any text: built from entries, a type named `__proto__` is an entry like any other.
+      (old) => ({ ...old, ...Object.fromEntries(Object.entries(properties).map(([type, given]) => [type, { ...(ownValue(old, type) as Properties), ...given }])) }),
       reload,
     ),
 };

@@ -50,12 +50,6 @@ export interface IdentityChange {
   readonly distinctId: string;
 }
 
-/** The page (or a single-page app's route) that was left. */
-export interface PageLocation {
-  readonly url: string;
-  readonly path: string;
-}
-
 /**
  * The named hooks. Each runs for every feature that registered it, in the order of the feature
  * list; one that throws is reported and the others still run.
@@ -75,8 +69,6 @@ export interface FeatureHooks {
    * captures here goes with it.
    */
   onUnload?(): void;
-  /** A single-page app moved to a new path (capture_pageview: 'history_change'); `from` is the one left. */
-  onNavigate?(from: PageLocation): void;
   /** init() is done, the app's `loaded` callback included: the time to capture the page's first events. */
   onLoaded?(): void;
 }

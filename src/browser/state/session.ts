@@ -27,7 +27,7 @@ export const sessionMethods: Pick<Methods, 'get_session_id'> = {
 /** posthog-js's other session and property readers (full build). */
 export const sessionExtraMethods: Pick<
   Methods,
-  'onSessionId' | 'register_for_session' | 'unregister_for_session' | 'getSessionProperty' | 'get_property'
+  'onSessionId' | 'register_for_session' | 'unregister_for_session' | 'getSessionProperty' | 'get_property' | 'getPageViewId'
 > = {
   onSessionId(rt, listener) {
     const current = rt.states_.session_(Date.now()); // may start a session: told below, not twice
@@ -49,4 +49,5 @@ export const sessionExtraMethods: Pick<
     if (name === 'distinct_id' || name === '$device_id' || name === '$user_state') return state[name];
     return name === '$groups' ? { ...state.$groups } : state.props[name];
   },
+  getPageViewId: (rt) => rt.visit_.pageViewId(),
 };

@@ -11,7 +11,7 @@ import type { HogtailError } from '../../core/errors';
 import { gzip } from 'node:zlib';
 import { PostHog } from '../../node/client';
 import type { Connection } from '../common/connection';
-import { lastTransportReason } from '../common/transport-problem';
+import { outcomeOf } from '../common/client-outcome';
 import type { RejectEntry } from './rejects-file';
 import type { MappedEvent } from './row-to-event';
 import type { RowUuids } from './row-uuid';
@@ -91,9 +91,10 @@ function gzipFast(body: string, level: number): Promise<Uint8Array> {
 // The client's answer for a request that can never succeed, whatever it carries.
 const FATAL_STATUSES = new Set([401, 403, 404, 405]);
 
-export function createDelivery(options: DeliveryOptions): Delivery {
+/** The server client the importer sends through: historical, gzip'd, ordered, and never evicting a row. */
+function importClient(options: DeliveryOptions): PostHog {
   const { connection, batchSize } = options;
-  const client = new PostHog(connection.apiKey, {
+  return new PostHog(connection.apiKey, {
     host: connection.host,
     historicalMigration: true,
     compression: 'gzip',
@@ -110,6 +111,10 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     requestTimeout: options.timeoutMs,
     flushOnExitTimeout: 0,
   });
+}
+
+export function createDelivery(options: DeliveryOptions): Delivery {
+  const client = importClient(options);
 
   let capturing = false;
   let refusal: string | undefined;
@@ -134,25 +139,23 @@ export function createDelivery(options: DeliveryOptions): Delivery {
   client.on('error', (error: HogtailError) => {
     if (capturing) {
       // Reported synchronously from inside capture(): this row never entered the queue.
-      refusal = error.message.replace(/^hogtail: /, '');
+      refusal = error.message;
       return;
     }
     if (shuttingDown) return;
-    const dropped = error as HogtailError & { reason?: string; status?: number; uuids?: string[] };
-    if (error.name === 'TransportError') {
-      lastTransportProblem = lastTransportReason(error.message);
+    const outcome = outcomeOf(error);
+    if (outcome.kind === 'retrying') {
+      lastTransportProblem = outcome.problem;
       return;
     }
-    if (error.name !== 'DroppedEventsError' || dropped.uuids === undefined) return;
-    if (
-      (dropped.reason === 'rejected' || dropped.reason === 'too_large') &&
-      !(dropped.status !== undefined && FATAL_STATUSES.has(dropped.status))
-    ) {
-      refusedByServer += dropped.uuids.length;
-      for (const uuid of dropped.uuids) attributeRefusal(uuid, error.message);
+    if (outcome.kind !== 'dropped') return;
+    const { reason, status, uuids } = outcome;
+    if ((reason === 'rejected' || reason === 'too_large') && !(status !== undefined && FATAL_STATUSES.has(status))) {
+      refusedByServer += uuids.length;
+      for (const uuid of uuids) attributeRefusal(uuid, error.message);
       return;
     }
-    failure ??= `${dropped.uuids.length} event(s) were not accepted: ${error.message.replace(/^hogtail: /, '')}`;
+    failure ??= `${uuids.length} event(s) were not accepted: ${error.message}`;
   });
 
   return {
