@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import typescript from '@rollup/plugin-typescript';
 import terser from '@rollup/plugin-terser';
-import { INTERNAL_NAME } from './scripts/internal-names.js';
+import { MANGLED_PROPERTY } from './scripts/internal-names.js';
 
 const external = (id) => id === 'fflate' || id.startsWith('node:') || id.startsWith('fflate/');
 
@@ -29,9 +29,10 @@ const ts = () =>
   });
 
 // Property names that end in `_` are internal (scripts/internal-names.js, docs/architecture.md
-// "Internal names") and may be shortened in the browser bundles; every other property keeps its
-// name. No name list: a new internal member joins by its name, and a test checks that no public,
-// wire, storage or cross-bundle name matches the convention.
+// "Internal names") and may be shortened in the browser bundles, with a few names public only in
+// the server clients' API; every other property keeps its name. A new internal member joins by its
+// name, and a test checks that no public, wire, storage or cross-bundle name of the browser
+// matches. `builtins: true`: terser otherwise skips a listed name that a DOM interface also has.
 // Measured in gzipped bytes: inline: 1 inlines only simple functions (fully inlining single-use
 // ones wraps them in IIFEs with hoisted vars: about 35 B more per bundle); loops: false keeps
 // while loops as written and negate_iife: false keeps (function(){})(): a few bytes each.
@@ -45,7 +46,7 @@ const minify = (module, lite = false, forBundlers = false) =>
     // __HOGTAIL_BROWSER_BUILD__ (src/core/build-flags.ts): server-only queue code leaves the bundles.
     // __LITE__ (src/browser/build-flags.ts): what the lite script tag leaves out.
     compress: { global_defs: { __HOGTAIL_BROWSER_BUILD__: true, __LITE__: lite }, passes: 3, inline: 1, loops: false, negate_iife: false, pure_getters: true, unsafe: true, unsafe_arrows: true, unsafe_methods: true, unsafe_comps: true },
-    mangle: { properties: { regex: INTERNAL_NAME } },
+    mangle: { properties: { regex: MANGLED_PROPERTY, builtins: true } },
     format: { comments: false, ascii_only: true, preserve_annotations: forBundlers },
   });
 

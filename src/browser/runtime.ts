@@ -1,10 +1,9 @@
 /**
  * What init() sets up and every public method works on, as slices: each layer declares the
  * members it owns (state/slice.ts, delivery/slice.ts, capture/event-properties/types.ts,
- * features/flags-state.ts, features/hooks.ts),
- * and a function names the slices it reads in its parameter's type, so the compiler holds each
- * part to what it declared. Features add no members: they keep their own state and are told what
- * happens through hooks (features/feature.ts).
+ * features/flags-state.ts, features/hooks.ts), and a function names the slices it reads in its
+ * parameter's type, so the compiler holds each part to what it declared. Features add no
+ * members: they keep their own state and are told what happens through hooks (features/feature.ts).
  *
  * Methods are written as functions of (runtime, ...the public arguments): client.ts defines the
  * public object once from them, queues calls made before init() and keeps every call from

@@ -28,8 +28,8 @@ function applyAnswer(
   const events = eventsOf(batch);
   if (result.kind === 'ok') {
     state.stats.delivered += batch.length;
-    options.persistence?.removed(events);
-    options.onDelivered?.(events);
+    options.persistence_?.removed(events);
+    options.onDelivered_?.(events);
   } else if (result.kind === 'reject') {
     state.drop_(events, 'rejected', `${batch.length} event(s) dropped: ${result.message}`, result.status);
   } else if (batch.length === 1) {
@@ -43,7 +43,7 @@ function applyAnswer(
 /** One request for `batch`. Building it may throw (a patched built-in): that is a failed send, retried with backoff, so the batch is neither lost nor stuck in flight. */
 function startRequest(options: QueueOptions, batch: Entry[]): Promise<DeliveryResult> {
   try {
-    return options.send(eventsOf(batch));
+    return options.send_(eventsOf(batch));
   } catch (cause) {
     return Promise.reject(cause);
   }
@@ -54,7 +54,7 @@ const halves = (size: number): [number, number] => [size - Math.ceil(size / 2), 
 
 /** Announces the next request's events to the lookahead (Node), which builds its body meanwhile; returns how many it takes. */
 function announceNext(line: WaitingLine, options: QueueOptions, lookahead: Lookahead): number {
-  const upcoming = line.nextBatch_(options.maxBatchSize, options.maxBatchBytes);
+  const upcoming = line.nextBatch_(options.maxBatchSize_, options.maxBatchBytes_);
   if (upcoming.length > 0) lookahead(eventsOf(upcoming));
   return upcoming.length;
 }
@@ -87,7 +87,7 @@ function createScheduler(state: QueueState, options: QueueOptions, pump: () => v
           state.reportEvictions_();
           pump();
         } catch (error) {
-          options.onWarning?.(new HogtailError(`sending failed (${textOf(error)}); retried at the next capture or flush`));
+          options.onWarning_?.(new HogtailError(`sending failed (${textOf(error)}); retried at the next capture or flush`));
         }
       });
     },
@@ -97,7 +97,7 @@ function createScheduler(state: QueueState, options: QueueOptions, pump: () => v
         intervalTimer = undefined;
         state.draining_ = true;
         pump();
-      }, options.flushIntervalMs);
+      }, options.flushIntervalMs_);
     },
     drain_(): void {
       state.draining_ = true;
@@ -114,8 +114,8 @@ function createScheduler(state: QueueState, options: QueueOptions, pump: () => v
 
 export function createDelivery(state: QueueState, options: QueueOptions, retry: RetryOptions): Delivery {
   const { line_: line, stats } = state;
-  const random = options.random || Math.random;
-  const lookahead = BROWSER_BUILD ? undefined : options.lookahead; // so the script tag's minifier drops it
+  const random = options.random_ || Math.random;
+  const lookahead = BROWSER_BUILD ? undefined : options.lookahead_; // so the script tag's minifier drops it
   /** Sizes of the segments to send next while isolating a bad event, top = next. */
   const splitStack: number[] = [];
   let failures = 0;
@@ -133,19 +133,19 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
 
   function pump(): void {
     if (state.closed_ || sending || backoffTimer !== undefined) return;
-    if (line.count === 0) {
+    if (line.count_ === 0) {
       state.draining_ = false;
       state.settleWaiters_();
       return;
     }
-    if (!state.draining_ && line.count < options.flushAt && splitStack.length === 0) armInterval();
+    if (!state.draining_ && line.count_ < options.flushAt_ && splitStack.length === 0) armInterval();
     else sendNext();
   }
 
   function sendNext(): void {
     const usedSplit = splitStack.length > 0;
-    const limit = usedSplit ? splitStack[splitStack.length - 1]! : (lookahead && reserved) || options.maxBatchSize;
-    const batch = line.nextBatch_(limit, options.maxBatchBytes);
+    const limit = usedSplit ? splitStack[splitStack.length - 1]! : (lookahead && reserved) || options.maxBatchSize_;
+    const batch = line.nextBatch_(limit, options.maxBatchBytes_);
     if (lookahead) reserved = 0;
     batch.forEach(line.takeFromHead_);
     state.inFlight_ = batch;
@@ -157,7 +157,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     );
     // Only when the next request follows this one at once. It then takes exactly these events, so
     // the prepared body fits even if more are captured meanwhile (they go in the request after).
-    if (lookahead && !usedSplit && (state.draining_ || line.count >= options.flushAt)) reserved = announceNext(line, options, lookahead);
+    if (lookahead && !usedSplit && (state.draining_ || line.count_ >= options.flushAt_)) reserved = announceNext(line, options, lookahead);
   }
 
   function settle(result: DeliveryResult, usedSplit: boolean, batch: Entry[]): void {
@@ -184,7 +184,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     stats.retries++;
     if (result.misconfigured && !warned) {
       warned = true;
-      options.onWarning?.(new HogtailError(result.message));
+      options.onWarning_?.(new HogtailError(result.message));
     }
     if (pastRetryCap(state, retry, failures, batch, result)) {
       failures = 0; // given up: the next batch starts afresh
@@ -192,7 +192,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     }
     putBackInFront(batch);
     const delay = backoffDelay(failures, retry, random, result.retryAfterMs);
-    options.onRetry?.(retryError(batch.length, result, failures, delay));
+    options.onRetry_?.(retryError(batch.length, result, failures, delay));
     if (failures >= retry.maxAttempts) state.settleWaiters_(true);
     backoffTimer = setBackgroundTimeout(() => {
       backoffTimer = undefined;

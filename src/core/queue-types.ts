@@ -26,40 +26,40 @@ export interface QueuePersistence {
 export type Lookahead = (events: readonly QueuedEvent[]) => void;
 
 export interface QueueOptions {
-  send: BatchSender;
+  send_: BatchSender;
   /** Start a request once this many events wait. */
-  flushAt: number;
+  flushAt_: number;
   /** Or once the oldest waiting event has waited this long (ms). */
-  flushIntervalMs: number;
+  flushIntervalMs_: number;
   /** Most events in one request. */
-  maxBatchSize: number;
+  maxBatchSize_: number;
   /**
    * Most JSON characters in one request. A character is at most 3 bytes of UTF-8 (a surrogate
    * pair is 2 characters and 4 bytes), so keep this a third of the server's 20 MiB cap or less.
    */
-  maxBatchBytes: number;
+  maxBatchBytes_: number;
   /** Most events waiting; the oldest is evicted (and reported) beyond it. */
-  maxQueueSize: number;
+  maxQueueSize_: number;
   /** Most JSON characters waiting; the oldest is evicted beyond it. */
-  maxQueueBytes: number;
-  retry?: Partial<RetryOptions>;
-  persistence?: QueuePersistence;
+  maxQueueBytes_: number;
+  retry_?: Partial<RetryOptions>;
+  persistence_?: QueuePersistence;
   /** Passed by Node only; the script tag, which never passes it, does not carry its code. */
-  lookahead?: Lookahead;
-  onDrop: (error: DroppedEventsError) => void;
-  onRetry?: (error: TransportError) => void;
+  lookahead_?: Lookahead;
+  onDrop_: (error: DroppedEventsError) => void;
+  onRetry_?: (error: TransportError) => void;
   /** Told of events a 2xx acknowledged (the Node client settles its *Immediate promises by it; not in the script tag). */
-  onDelivered?: (events: readonly QueuedEvent[]) => void;
+  onDelivered_?: (events: readonly QueuedEvent[]) => void;
   /** Problems that are neither a drop nor a plain retry (a misconfigured host), once each. */
-  onWarning?: (error: HogtailError) => void;
+  onWarning_?: (error: HogtailError) => void;
   /** Jitter source; tests pass a fixed one (the script tag always uses Math.random). */
-  random?: () => number;
+  random_?: () => number;
   /**
-   * What close() does: a server client hands in closeQueue (queue-close.ts). Without one, close()
+   * What closing does: a server client hands in serverCloser (queue-close.ts). Without one, close()
    * does nothing: a page never closes its queue (pagehide hands what is left to the beacon), so the
    * script tags carry none of it.
    */
-  closer?: QueueCloser;
+  closer_?: QueueCloser;
 }
 
 export interface QueueStats {
@@ -122,5 +122,10 @@ export interface Delivery {
   stop_(): void;
 }
 
-/** What close() does, handed in by a server client (closeQueue, queue-close.ts). */
-export type QueueCloser = (state: QueueState, delivery: Delivery, persistence: QueuePersistence | undefined) => void;
+/** What closing does, handed in by a server client (serverCloser, queue-close.ts). */
+export interface QueueCloser {
+  /** close(): stop the loop and drop what is left with reason 'shutdown' (what the persistence keeps aside). */
+  close_(state: QueueState, delivery: Delivery, persistence: QueuePersistence | undefined): void;
+  /** An event captured once the queue is closed: dropped with reason 'shutdown'. */
+  late_(state: QueueState, event: QueuedEvent): void;
+}

@@ -30,7 +30,7 @@ interface Waiter {
  * flush() waiters and the evicted events, reported together at the next pump.
  */
 function createSharedState(options: QueueOptions, line: WaitingLine) {
-  const { persistence, onDrop } = options;
+  const { persistence_: persistence, onDrop_: onDrop } = options;
   let waiters: Waiter[] = [];
   let evicted: QueuedEvent[] = [];
   const stats: QueueState['stats'] = { enqueued: 0, delivered: 0, dropped: {}, requests: 0, retries: 0 };
@@ -70,7 +70,7 @@ function createSharedState(options: QueueOptions, line: WaitingLine) {
       state.drop_(
         events,
         'queue_full',
-        `queue full (maxQueueSize ${options.maxQueueSize}, maxQueueBytes ${options.maxQueueBytes}): ${events.length} oldest event(s) dropped. Raise the limits or check the host is reachable.`,
+        `queue full (maxQueueSize ${options.maxQueueSize_}, maxQueueBytes ${options.maxQueueBytes_}): ${events.length} oldest event(s) dropped. Raise the limits or check the host is reachable.`,
       );
     },
   };
@@ -85,30 +85,27 @@ function createSharedState(options: QueueOptions, line: WaitingLine) {
 }
 
 export function createQueue(options: QueueOptions): Queue {
-  const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
-  const { persistence } = options;
+  const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry_ };
+  const { persistence_: persistence } = options;
   const line = createWaitingLine();
   let nextSeq = 1;
   let restoreSeq = 0;
   const { state_: state, stats_: stats, countDrop_: countDrop, evicted_: evicted, waitFor_: waitFor } = createSharedState(options, line);
   const delivery = createDelivery(state, options, retry);
-  const pending = () => line.count + state.inFlight_.length;
+  const pending = () => line.count_ + state.inFlight_.length;
 
   return {
     enqueue(event) {
-      // Only a server client closes its queue (its closer, queue-close.ts).
-      if (state.closed_) {
-        state.drop_([event], 'shutdown', `event ${event.uuid} captured after shutdown() was not sent. Capture before shutting down.`);
-        return;
-      }
+      // Only a server client closes its queue, with its closer (queue-close.ts).
+      if (state.closed_) return options.closer_!.late_(state, event);
       const entry = makeEntry(event, nextSeq++);
-      while (line.count > 0 && (line.count >= options.maxQueueSize || line.bytes + entry.size > options.maxQueueBytes)) {
+      while (line.count_ > 0 && (line.count_ >= options.maxQueueSize_ || line.bytes_ + entry.size_ > options.maxQueueBytes_)) {
         evicted().push(line.takeFromHead_()!.event);
       }
       line.push(entry);
       stats.enqueued++;
       persistence?.appended(event);
-      if (evicted().length > 0 || line.count >= options.flushAt || state.draining_) delivery.schedulePump_();
+      if (evicted().length > 0 || line.count_ >= options.flushAt_ || state.draining_) delivery.schedulePump_();
       else delivery.armInterval_();
     },
 
@@ -130,7 +127,7 @@ export function createQueue(options: QueueOptions): Queue {
 
     close() {
       // A server client hands in what closing does (queue-close.ts); a page never closes its queue.
-      options.closer?.(state, delivery, persistence);
+      options.closer_?.close_(state, delivery, persistence);
     },
 
     reopen() {

@@ -87,7 +87,7 @@ describe("capture_exceptions' kinds", () => {
   });
 
   it('listens only to what was picked', () => {
-    const { captured } = start({ rejections: true });
+    const { captured } = start({ rejections_: true });
     window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('not listened to') }));
     window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new Error('listened to') }));
     expect(captured.map((p) => p.$exception_list[0]!.value)).toEqual(['listened to']);

@@ -64,7 +64,7 @@ function sdkProperties(
     for (const key in source) if (!(key in own)) sdk[key] = source[key];
   };
   const sessionId = states.session_(now);
-  const { shared, visit } = rt.visit_.parts(event, uuid, now, sessionId);
+  const { shared, visit } = rt.visit_.parts_(event, uuid, now, sessionId);
   add(cookieless(rt) ? { $session_id: sessionId, $cookieless_mode: true } : { $session_id: sessionId, $device_id: state.$device_id });
   add(rt.sessionProps_);
   add(state.props);
@@ -122,7 +122,7 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
   };
   // The visitor's first page and the session's go with the first event of a page that processes
   // the person (posthog-js), under what the caller sets once (in its properties or options).
-  const setOnce = sdk.$process_person_profile && rt.visit_.setOnce(event);
+  const setOnce = sdk.$process_person_profile && rt.visit_.setOnce_(event);
   if (setOnce) {
     const merged = { ...setOnce, ...(isObject(own.$set_once) && own.$set_once), ...sdk.$set_once };
     if ('$set_once' in own) {
@@ -172,7 +172,7 @@ export const captureMethods: Pick<Methods, 'capture' | 'screen' | 'surveyShown' 
   surveyDismissed: (rt, id: unknown, properties?: unknown) => void special(rt, surveyEvent('survey dismissed', id, properties)),
   surveySent: (rt, id: unknown, response: unknown, properties?: unknown) => void special(rt, surveyEvent('survey sent', id, properties, response)),
   flush: (rt) => rt.queue_.flush(),
-  stats: (rt) => ({ ...rt.queue_.stats(), unsaved: rt.ledger_.unsaved, repaired: rt.repaired_ }),
+  stats: (rt) => ({ ...rt.queue_.stats(), unsaved: rt.ledger_.unsaved_, repaired: rt.repaired_ }),
   debug: (rt, enabled?: boolean) => rt.setDebug_(enabled !== false),
 };
 

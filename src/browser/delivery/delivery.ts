@@ -37,17 +37,17 @@ export function startDelivery(store: Storage | undefined, rt: Runtime): Pick<Del
   );
   const queue = createQueue(
     {
-      send: unload.send,
-      flushAt: Math.max(1, numberOption(config.flush_at, 20)),
-      flushIntervalMs: numberOption(config.flush_interval, 2_000),
-      maxBatchSize: 500,
-      maxBatchBytes: 1_000_000,
-      maxQueueSize: Math.max(1, numberOption(config.max_queue_size, 20_000)),
-      maxQueueBytes: 40_000_000,
-      persistence: ledger,
-      onDrop: rt.report_,
-      onRetry: rt.report_,
-      onWarning: rt.report_,
+      send_: unload.send_,
+      flushAt_: Math.max(1, numberOption(config.flush_at, 20)),
+      flushIntervalMs_: numberOption(config.flush_interval, 2_000),
+      maxBatchSize_: 500,
+      maxBatchBytes_: 1_000_000,
+      maxQueueSize_: Math.max(1, numberOption(config.max_queue_size, 20_000)),
+      maxQueueBytes_: 40_000_000,
+      persistence_: ledger,
+      onDrop_: rt.report_,
+      onRetry_: rt.report_,
+      onWarning_: rt.report_,
     }, // a page never closes its queue (pagehide hands what is left to the beacon): close() is not in the bundle
   );
   if (lostBefore > 0) {
@@ -61,6 +61,6 @@ export function startDelivery(store: Storage | undefined, rt: Runtime): Pick<Del
     rt.report_(Object.assign(error, { count: lostBefore }));
   }
   const tabs = startTabs(store, base, tabId, ledger, (events) => queue.restore(events));
-  unload.watch(queue, tabs, () => runHooks(rt, 'onUnload'));
+  unload.watch_(queue, tabs, () => runHooks(rt, 'onUnload'));
   return { queue_: queue, ledger_: ledger };
 }

@@ -27,29 +27,29 @@ import { keysWith, readKey, removeKey, writeKey } from '../state/storage';
 
 export interface Ledger extends QueuePersistence {
   /** Every event this tab holds, oldest first. */
-  list(): QueuedEvent[];
+  list_(): QueuedEvent[];
   /** The events held in memory only (over the caps, no storage, or captured in this task). */
-  unstored(): QueuedEvent[];
+  unstored_(): QueuedEvent[];
   /** Ids of other tabs that have stored events. */
-  others(): string[];
+  others_(): string[];
   /** Makes a gone tab's stored events ours (re-keyed under our id) and returns them. */
-  adopt(tabId: string): QueuedEvent[];
+  adopt_(tabId: string): QueuedEvent[];
   /** Writes the events waiting for their write now. */
-  flush(): void;
+  flush_(): void;
   /** Events held only in memory (no storage, full, or over the caps); written first if they can be. */
-  readonly unsaved: number;
+  readonly unsaved_: number;
 }
 
 interface Item {
-  record: QueuedEvent;
-  segment?: Segment;
+  record_: QueuedEvent;
+  segment_?: Segment;
 }
 
 interface Segment {
   key: string;
-  items: Item[];
-  live: number;
-  chars: number;
+  items_: Item[];
+  live_: number;
+  chars_: number;
 }
 
 const PER_SEGMENT = 100;
@@ -76,20 +76,20 @@ export function createLedger(
   let scheduled = false;
 
   /** Those of `list` still held (not delivered or dropped since). */
-  const live = (list: Item[]) => list.filter((item) => items.get(item.record.uuid) === item);
-  const charsOf = (list: Item[]): number => list.reduce((sum, item) => sum + item.record.json.length + 1, 0);
+  const live = (list: Item[]) => list.filter((item) => items.get(item.record_.uuid) === item);
+  const charsOf = (list: Item[]): number => list.reduce((sum, item) => sum + item.record_.json.length + 1, 0);
 
   /** Writes a segment; a write that fails stops writing for the rest of the page. */
   const write = (key: string, list: Item[]) =>
-    (writable &&= writeKey(store, key, list.map((item) => item.record.json).join('\n')));
+    (writable &&= writeKey(store, key, list.map((item) => item.record_.json).join('\n')));
 
   /** Stores `list` as a new segment of ours. */
   function place(list: Item[], force?: boolean): boolean {
     const chars = charsOf(list);
     const key = prefix + tabId + '|' + next++;
     if ((!force && (storedEvents + list.length > maxEvents || storedChars + chars > maxChars)) || !write(key, list)) return false;
-    const segment: Segment = { key, items: list, live: list.length, chars };
-    for (const item of list) item.segment = segment;
+    const segment: Segment = { key, items_: list, live_: list.length, chars_: chars };
+    for (const item of list) item.segment_ = segment;
     storedEvents += list.length;
     storedChars += chars;
     return true;
@@ -117,7 +117,7 @@ export function createLedger(
 
   return {
     appended(event) {
-      const item: Item = { record: event };
+      const item: Item = { record_: event };
       items.set(event.uuid, item);
       waiting.push(item);
       schedule();
@@ -127,55 +127,55 @@ export function createLedger(
       const touched = new Set<Segment>();
       for (const event of events) {
         const item = items.get(event.uuid);
-        if (item?.record !== event) continue;
+        if (item?.record_ !== event) continue;
         items.delete(event.uuid);
-        if (item.segment) {
-          item.segment.live--;
+        if (item.segment_) {
+          item.segment_.live_--;
           storedEvents--;
-          touched.add(item.segment);
+          touched.add(item.segment_);
         }
       }
       waiting = live(waiting);
       for (const segment of touched) {
-        storedChars -= segment.chars;
-        if (segment.live === 0) {
+        storedChars -= segment.chars_;
+        if (segment.live_ === 0) {
           removeKey(store, segment.key);
           continue;
         }
         // What is left of a partly delivered segment is rewritten, so a later page does not resend
         // what already arrived. If that write fails the old value stays: duplicates, never loss.
-        segment.items = live(segment.items);
-        segment.chars = charsOf(segment.items);
-        storedChars += segment.chars;
-        write(segment.key, segment.items);
+        segment.items_ = live(segment.items_);
+        segment.chars_ = charsOf(segment.items_);
+        storedChars += segment.chars_;
+        write(segment.key, segment.items_);
       }
       if (waiting.length > 0) schedule();
     },
 
-    list() {
-      return Array.from(items.values(), (item) => item.record);
+    list_() {
+      return Array.from(items.values(), (item) => item.record_);
     },
 
-    unstored() {
-      return waiting.map((item) => item.record);
+    unstored_() {
+      return waiting.map((item) => item.record_);
     },
 
-    others() {
+    others_() {
       const ids = keysWith(store, prefix).map((key) => key.slice(prefix.length, prefix.length + 36));
       return [...new Set(ids)].filter((id) => id !== tabId);
     },
 
-    adopt(deadTab) {
+    adopt_(deadTab) {
       const adopted: QueuedEvent[] = [];
       for (const key of keysWith(store, prefix + deadTab + '|')) {
         const list: Item[] = [];
         for (const json of (readKey(store, key) ?? '').split('\n')) {
           const uuid = json.slice(UUID_START, UUID_START + 36);
           if (!json.startsWith('{"uuid":"') || items.has(uuid)) continue;
-          const item: Item = { record: { uuid, json } };
+          const item: Item = { record_: { uuid, json } };
           items.set(uuid, item);
           list.push(item);
-          adopted.push(item.record);
+          adopted.push(item.record_);
         }
         // Re-keyed under our id, which our tab lock covers. If that write fails (storage full or
         // broken) the old key stays behind: we still send its events, and a later page may send
@@ -185,9 +185,9 @@ export function createLedger(
       return adopted;
     },
 
-    flush,
+    flush_: flush,
 
-    get unsaved() {
+    get unsaved_() {
       flush();
       return items.size - storedEvents;
     },

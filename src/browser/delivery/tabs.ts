@@ -24,7 +24,7 @@ const LEASE_MS = 60_000;
 
 export interface Tabs {
   /** The page is going away for good: give up the lease at once so the next page adopts quickly. */
-  leave(): void;
+  leave_(): void;
 }
 
 interface LockManagerLike {
@@ -40,9 +40,9 @@ export function startTabs(
 ): Tabs {
   const locks = (navigator as { locks?: LockManagerLike }).locks;
   const leaseKey = (id: string) => base + 't|' + id;
-  const take = (id: string) => restore(ledger.adopt(id)); // the queue ignores an empty restore
+  const take = (id: string) => restore(ledger.adopt_(id)); // the queue ignores an empty restore
 
-  if (!store) return { leave() {} };
+  if (!store) return { leave_() {} };
   // Held until the page is gone: the callback's promise never settles. A sandboxed page may
   // refuse locks (throw); its storage is then unusable too.
   attempt(() => locks?.request(base + tabId, () => new Promise(() => {})).catch(() => {}), 0);
@@ -50,7 +50,7 @@ export function startTabs(
   async function sweep(): Promise<void> {
     const now = Date.now();
     if (!locks) writeKey(store, leaseKey(tabId), String(now));
-    for (const id of ledger.others()) {
+    for (const id of ledger.others_()) {
       if (now - parseInt(id.slice(0, 8) + id.slice(9, 13), 16) < GRACE_MS) continue;
       if (locks) {
         await locks.request(base + id, { ifAvailable: true }, (lock) => lock && take(id));
@@ -67,7 +67,7 @@ export function startTabs(
   loop();
 
   return {
-    leave() {
+    leave_() {
       if (!locks) removeKey(store, leaseKey(tabId));
     },
   };

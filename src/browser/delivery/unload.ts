@@ -22,9 +22,9 @@ import type { Tabs } from './tabs';
 
 export interface Unload {
   /** The page's batch sender (send-batch.ts), noting which events are in flight. */
-  send: BatchSender;
+  send_: BatchSender;
   /** Starts listening once the queue and the tab lock exist; `beforeLeave` runs first at pagehide. */
-  watch(queue: Queue, tabs: Tabs, beforeLeave: () => void): void;
+  watch_(queue: Queue, tabs: Tabs, beforeLeave: () => void): void;
 }
 
 /** `log` is told of every request and its outcome (debug mode). */
@@ -37,29 +37,29 @@ export function createUnload(endpoint: Endpoint, ledger: Ledger, log: (message: 
   });
   let leaving = false;
   return {
-    send(events) {
+    send_(events) {
       // Stored before they are on the wire (a request may start in the task that captured them):
       // the page may go while the request is out.
-      ledger.flush();
+      ledger.flush_();
       sending = events;
       log(`sending ${events.length} event(s) to ${endpoint.host}`);
       return sendBatch(events)
         .then((result) => (log(`${events.length} event(s): ${result.kind === 'ok' ? 'delivered' : result.message}`), result))
         .finally(() => inFlight.clear());
     },
-    watch(queue, tabs, beforeLeave) {
+    watch_(queue, tabs, beforeLeave) {
       addEventListener('pagehide', (event) => {
         leaving = true;
         beforeLeave();
         // Events in a keepalive request are left out: it outlives the page. (They stay stored for
         // the next page too, in case it fails.)
-        const unstored = ledger.unstored().filter((e) => !inFlight.has(e.uuid));
+        const unstored = ledger.unstored_().filter((e) => !inFlight.has(e.uuid));
         const waiting = new Set(unstored);
-        const stored = ledger.list().filter((e) => !inFlight.has(e.uuid) && !waiting.has(e));
+        const stored = ledger.list_().filter((e) => !inFlight.has(e.uuid) && !waiting.has(e));
         // Unstored first, then as many stored ones as still fit (those would also reach the next page).
         const sent = unstored.length + stored.length > 0 ? sendByBeacon(endpoint, unstored.concat(stored)) : 0;
         if (sent < unstored.length) onLost(unstored.length - sent);
-        if (!event.persisted) tabs.leave();
+        if (!event.persisted) tabs.leave_();
       });
       addEventListener('pageshow', () => (leaving = false));
       // A tab switch keeps the page alive, so this is an ordinary (keepalive) send whose answer

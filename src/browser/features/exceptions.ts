@@ -20,15 +20,15 @@ import { textOf } from '../../core/text-of';
  */
 export function exceptionEventProperties(error: unknown, properties?: Record<string, unknown>, sdkFrames = 2): ExceptionProperties {
   return {
-    ...exceptionProperties(error, { platform: 'web:javascript', syntheticStack: new Error().stack, syntheticSkip: sdkFrames }),
+    ...exceptionProperties(error, { platform: 'web:javascript', syntheticStack_: new Error().stack, syntheticSkip_: sdkFrames }),
     ...properties,
   };
 }
 
 /** What to capture; posthog-js's `capture_exceptions` object names them (see `exceptionKinds`). */
 export interface ExceptionKinds {
-  errors?: boolean;
-  rejections?: boolean;
+  errors_?: boolean;
+  rejections_?: boolean;
   /** console.error calls (posthog-js's `capture_console_errors`): off unless asked for. */
   console?: boolean;
 }
@@ -38,9 +38,9 @@ export interface ExceptionKinds {
  * picks among `capture_unhandled_errors`, `capture_unhandled_rejections`, `capture_console_errors`.
  */
 export function exceptionKinds(option: unknown): ExceptionKinds {
-  if (!option || typeof option !== 'object') return { errors: !!option, rejections: !!option };
+  if (!option || typeof option !== 'object') return { errors_: !!option, rejections_: !!option };
   const picked = option as Record<string, unknown>;
-  return { errors: !!picked.capture_unhandled_errors, rejections: !!picked.capture_unhandled_rejections, console: !!picked.capture_console_errors };
+  return { errors_: !!picked.capture_unhandled_errors, rejections_: !!picked.capture_unhandled_rejections, console: !!picked.capture_console_errors };
 }
 
 /**
@@ -65,14 +65,14 @@ export function startExceptionAutocapture(
   target: Window,
   capture: (properties: ExceptionProperties) => void,
   onRateLimited?: (type: string) => void,
-  kinds: ExceptionKinds = { errors: true, rejections: true },
+  kinds: ExceptionKinds = { errors_: true, rejections_: true },
 ): () => void {
   const limiter = createExceptionRateLimiter();
   /** `stack`: stands in for a value that has none; `skip`: its frames on top that are the SDK's (the console wrapper). */
   const send = (value: unknown, mechanism: string, stack?: string, skip?: number) => {
     // Whatever goes wrong here must not raise a second error inside the page's error handling.
     try {
-      const properties = exceptionProperties(value, { platform: 'web:javascript', mechanism: { type: mechanism, handled: mechanism === 'onconsole' }, syntheticStack: stack, syntheticSkip: skip });
+      const properties = exceptionProperties(value, { platform: 'web:javascript', mechanism: { type: mechanism, handled: mechanism === 'onconsole' }, syntheticStack_: stack, syntheticSkip_: skip });
       const type = properties.$exception_list[0]!.type;
       if (limiter.take(type)) capture(properties);
       else onRateLimited?.(type);
@@ -85,7 +85,7 @@ export function startExceptionAutocapture(
     target.addEventListener(name, listener);
     stops.push(() => target.removeEventListener(name, listener));
   };
-  if (kinds.errors) {
+  if (kinds.errors_) {
     listen('error', ({ error, message, filename, lineno, colno }) =>
       error !== undefined && error !== null
         ? send(error, 'onerror')
@@ -93,7 +93,7 @@ export function startExceptionAutocapture(
           send(message || 'Unknown error', 'onerror', filename && `    at ${filename}:${lineno || 0}:${colno || 0}`),
     );
   }
-  if (kinds.rejections) listen('unhandledrejection', (event) => send(event.reason, 'onunhandledrejection'));
+  if (kinds.rejections_) listen('unhandledrejection', (event) => send(event.reason, 'onunhandledrejection'));
   const console = (target as Window & typeof globalThis).console;
   const original = console?.error;
   if (kinds.console && original) {

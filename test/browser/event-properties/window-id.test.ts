@@ -23,7 +23,7 @@ describe('$window_id', () => {
   it('a new session gets a new id, which a reload keeps', () => {
     const window = open();
     const first = window.id();
-    window.renew();
+    window.renew_();
     expect(window.id()).not.toBe(first);
     dispatchEvent(new Event('pagehide'));
     expect(open().id()).toBe(window.id());

@@ -39,7 +39,7 @@ export function startEventProperties(rt: Runtime): EventProperties {
   if (windowId) {
     const told = states.onNewSession_;
     states.onNewSession_ = (id) => {
-      windowId.renew();
+      windowId.renew_();
       told?.(id);
     };
   }
@@ -57,8 +57,8 @@ export function startEventProperties(rt: Runtime): EventProperties {
   };
 
   return {
-    pageViewId: () => chain?.id(),
-    parts(event, uuid, now, sessionId) {
+    pageViewId_: () => chain?.id(),
+    parts_(event, uuid, now, sessionId) {
       const state = states.state_;
       const visit = chain?.properties(event, uuid, now, sessionId) ?? {};
       if (event === '$pageview') visit.title = document.title;
@@ -79,7 +79,7 @@ export function startEventProperties(rt: Runtime): EventProperties {
       if (windowId) visit.$window_id = windowId.id();
       return { shared: share([page, campaign, entry[1]]), visit };
     },
-    setOnce(event) {
+    setOnce_(event) {
       // posthog-js sends them with the first event of a page that processes the person, and with
       // every $identify (which may reach the server before earlier events); a $groupidentify
       // carries them without counting as sent (the server ignores a person's properties there).

@@ -12,7 +12,7 @@ export interface WindowId {
   /** The tab's id. */
   id(): string;
   /** This tab started a new session. */
-  renew(): void;
+  renew_(): void;
 }
 
 /** @param store sessionStorage, or undefined to keep the id in memory only. */
@@ -26,7 +26,7 @@ export function createWindowId(store: () => Storage | undefined, key: string): W
   addEventListener('pageshow', () => mark(true));
   return {
     id: () => id,
-    renew() {
+    renew_() {
       id = uuidv7();
       mark(true);
     },

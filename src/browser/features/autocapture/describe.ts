@@ -35,10 +35,10 @@ const AUGMENT_PREFIX = 'data-ph-capture-attribute-';
 const RESERVED = ['token', 'distinct_id'];
 
 export interface DescribeSettings {
-  maskText: boolean;
-  maskAttributes: boolean;
+  maskText_: boolean;
+  maskAttributes_: boolean;
   /** Attribute names never recorded (`element_attribute_ignorelist`). */
-  ignoredAttributes: readonly string[];
+  ignoredAttributes_: readonly string[];
 }
 
 
@@ -68,9 +68,9 @@ function attributeValue(element: Element, name: string): string | undefined {
  * checked that the event may be captured at all.
  */
 export function describe(path: Element[], eventType: string, settings: DescribeSettings, pageHost: string): Record<string, unknown> {
-  const { maskAttributes, ignoredAttributes } = settings;
+  const { maskAttributes_: maskAttributes, ignoredAttributes_: ignoredAttributes } = settings;
   let target = path[0]!;
-  let maskText = settings.maskText;
+  let maskText = settings.maskText_;
   // A click on an SVG icon (or a part of one) inside a link or button is the control's click.
   const control = eventType === 'click' && target.namespaceURI === SVG ? path.findIndex((el) => CONTROLS.includes(tagOf(el))) : -1;
   if (control > 0) {

@@ -54,7 +54,7 @@ function eventElement(event: Event): Element | undefined {
 export const startAutocapture: StartAutocapture = ({ window, initOptions, capture, isEnabled, warn }) => {
   const doc = window.document;
   const settings = readOptions(initOptions, doc, warn);
-  const { urlAllow, urlIgnore, tagAllow, selectorAllow, selectorIgnore, isRage } = settings;
+  const { urlAllow_: urlAllow, urlIgnore_: urlIgnore, tagAllow_: tagAllow, selectorAllow_: selectorAllow, selectorIgnore_: selectorIgnore, isRage_: isRage } = settings;
 
   const allowed = (target: Element, path: Element[]) => {
     const url = window.location.href;
@@ -76,7 +76,7 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
       if (type === 'click') {
         const { clientX, clientY, detail } = event as MouseEvent;
         // detail 0: a click from the keyboard (Enter held down repeats it) or from script, not a pointer.
-        if (detail > 0 && isRage?.(clientX, clientY, event.timeStamp) && !within(target, settings.rageIgnore)) send('$rageclick', path, type);
+        if (detail > 0 && isRage?.(clientX, clientY, event.timeStamp) && !within(target, settings.rageIgnore_)) send('$rageclick', path, type);
         if (!path.some((el) => matches(el, INTERACTIVE))) return;
       } else if (type === 'submit' ? tag !== 'form' : !FIELDS.includes(tag) || (target as HTMLInputElement).type === 'password') {
         return;
@@ -88,7 +88,7 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
   };
 
   // Only the event types dom_event_allowlist lets through are listened to (rage clicks are clicks).
-  const types = ['click', 'change', 'submit'].filter((type) => settings.eventTypes?.includes(type) ?? true);
+  const types = ['click', 'change', 'submit'].filter((type) => settings.eventTypes_?.includes(type) ?? true);
   const listen = (method: 'addEventListener' | 'removeEventListener') => {
     for (const type of types) doc[method](type, handle, { capture: true, passive: true });
   };

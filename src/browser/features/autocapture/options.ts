@@ -80,19 +80,19 @@ export interface AutocaptureOptions {
 }
 
 export interface AutocaptureSettings {
-  eventTypes: string[] | undefined;
-  urlAllow: RegExp[] | undefined;
-  urlIgnore: RegExp[] | undefined;
+  eventTypes_: string[] | undefined;
+  urlAllow_: RegExp[] | undefined;
+  urlIgnore_: RegExp[] | undefined;
   /** Allow-lists as one selector each (`element_allowlist`'s tags are selectors too). */
-  tagAllow: string | undefined;
-  selectorAllow: string | undefined;
+  tagAllow_: string | undefined;
+  selectorAllow_: string | undefined;
   /** The ignore-list and `ph-no-capture`, one selector: one walk up from the target. */
-  selectorIgnore: string;
-  maskText: boolean;
-  maskAttributes: boolean;
-  ignoredAttributes: string[];
-  isRage: ((x: number, y: number, time: number) => boolean) | undefined;
-  rageIgnore: string;
+  selectorIgnore_: string;
+  maskText_: boolean;
+  maskAttributes_: boolean;
+  ignoredAttributes_: string[];
+  isRage_: ((x: number, y: number, time: number) => boolean) | undefined;
+  rageIgnore_: string;
 }
 
 /** How an option is read: a list item by item (the reader throws on an item that cannot work), or `0`: a positive number. */
@@ -144,16 +144,16 @@ export function readOptions(config: AutocaptureOptions, doc: Document, warn: (..
   });
   const rage = read('rageclick', { threshold_px: 0, timeout_ms: 0, click_count: 0, css_selector_ignorelist: selector });
   return {
-    eventTypes: own.dom_event_allowlist,
-    urlAllow: own.url_allowlist,
-    urlIgnore: own.url_ignorelist,
-    tagAllow: join(own.element_allowlist),
-    selectorAllow: join(own.css_selector_allowlist),
-    selectorIgnore: [...(own.css_selector_ignorelist ?? ['.ph-no-autocapture', '[data-ph-no-autocapture]']), '.ph-no-capture'].join(','),
-    maskText: config.mask_all_text === true,
-    maskAttributes: config.mask_all_element_attributes === true,
-    ignoredAttributes: own.element_attribute_ignorelist ?? [],
-    isRage: config.rageclick === false ? undefined : createRageclickDetector(rage.threshold_px ?? 30, rage.timeout_ms ?? 1_000, rage.click_count ?? 3),
-    rageIgnore: join(rage.css_selector_ignorelist ?? ['.ph-no-rageclick', '.ph-no-capture'])!,
+    eventTypes_: own.dom_event_allowlist,
+    urlAllow_: own.url_allowlist,
+    urlIgnore_: own.url_ignorelist,
+    tagAllow_: join(own.element_allowlist),
+    selectorAllow_: join(own.css_selector_allowlist),
+    selectorIgnore_: [...(own.css_selector_ignorelist ?? ['.ph-no-autocapture', '[data-ph-no-autocapture]']), '.ph-no-capture'].join(','),
+    maskText_: config.mask_all_text === true,
+    maskAttributes_: config.mask_all_element_attributes === true,
+    ignoredAttributes_: own.element_attribute_ignorelist ?? [],
+    isRage_: config.rageclick === false ? undefined : createRageclickDetector(rage.threshold_px ?? 30, rage.timeout_ms ?? 1_000, rage.click_count ?? 3),
+    rageIgnore_: join(rage.css_selector_ignorelist ?? ['.ph-no-rageclick', '.ph-no-capture'])!,
   };
 }

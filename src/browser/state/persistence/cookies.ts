@@ -13,10 +13,10 @@ import { uuidv7 } from '../../../core/uuid';
 
 export interface CookieOptions {
   /** Days until it expires. */
-  days: number;
+  days_: number;
   /** The domain to share it across subdomains, without the leading dot; '' for this host only. */
-  domain: string;
-  secure: boolean;
+  domain_: string;
+  secure_: boolean;
 }
 
 /** The decoded value of cookie `name`, or null. */
@@ -34,11 +34,11 @@ export function readCookie(name: string): string | null {
 export function writeCookie(name: string, value: string | undefined, options: CookieOptions): boolean {
   return attempt(() => {
     // Deleting is writing an expiry in the past: the epoch.
-    const expires = new Date(value === undefined ? 0 : Date.now() + options.days * 864e5).toUTCString();
+    const expires = new Date(value === undefined ? 0 : Date.now() + options.days_ * 864e5).toUTCString();
     document.cookie =
       `${name}=${encodeURIComponent(value ?? '')}; expires=${expires}; SameSite=Lax; path=/` +
-      (options.domain ? '; domain=.' + options.domain : '') +
-      (options.secure ? '; secure' : '');
+      (options.domain_ ? '; domain=.' + options.domain_ : '') +
+      (options.secure_ ? '; secure' : '');
     return value === undefined || readCookie(name) === value;
   }, false);
 }
@@ -56,7 +56,7 @@ export function crossSubdomainByDefault(hostname: string): boolean {
 export function cookieSticks(domain: string): boolean {
   // A name of its own, so a probe left behind (a crash between set and remove) never answers for another.
   const probe = 'ht_probe_' + uuidv7();
-  const options = { days: 1, domain, secure: false };
+  const options = { days_: 1, domain_: domain, secure_: false };
   return writeCookie(probe, '1', options) && writeCookie(probe, undefined, options);
 }
 

@@ -42,9 +42,9 @@ const MODES: readonly string[] = [DEFAULT_MODE, 'cookie', 'localStorage', 'sessi
 function cookieOptions(config: PersistenceConfig): CookieOptions {
   const host = location.hostname;
   return {
-    days: numberOption(config.cookie_expiration, 0) || 365,
-    domain: (config.cross_subdomain_cookie ?? crossSubdomainByDefault(host)) ? cookieDomain(host) : '',
-    secure: config.secure_cookie ?? location.protocol === 'https:',
+    days_: numberOption(config.cookie_expiration, 0) || 365,
+    domain_: (config.cross_subdomain_cookie ?? crossSubdomainByDefault(host)) ? cookieDomain(host) : '',
+    secure_: config.secure_cookie ?? location.protocol === 'https:',
   };
 }
 
