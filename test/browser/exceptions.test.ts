@@ -81,9 +81,9 @@ describe('startExceptionAutocapture', () => {
 
 describe("capture_exceptions' kinds", () => {
   it('reads posthog-js\'s option: true is errors and rejections, an object picks', () => {
-    expect(exceptionKinds(true)).toEqual({ errors: true, rejections: true });
-    expect(exceptionKinds(false)).toEqual({ errors: false, rejections: false });
-    expect(exceptionKinds({ capture_unhandled_errors: true, capture_console_errors: true })).toEqual({ errors: true, rejections: false, console: true });
+    expect(exceptionKinds(true)).toEqual({ errors_: true, rejections_: true });
+    expect(exceptionKinds(false)).toEqual({ errors_: false, rejections_: false });
+    expect(exceptionKinds({ capture_unhandled_errors: true, capture_console_errors: true })).toEqual({ errors_: true, rejections_: false, console: true });
   });
 
   it('listens only to what was picked', () => {
