@@ -24,7 +24,7 @@ const ERROR_TEXT_CHECKS = [
 ];
 
 export default defineConfig(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.vitest-report.json'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.vitest-report.json', '.vitest-bundle-report.json'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

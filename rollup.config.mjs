@@ -1,10 +1,11 @@
-// One build for every entry point. Node-side entries ship as ESM + CJS with .d.ts; the browser
-// ships as minified ESM for bundlers plus a minified IIFE for the script tag (both have a size
-// budget, checked by scripts/check-size.js). An entry is built once its source exists.
+// One build for every entry point. Node-side entries ship as ESM + CJS; the browser ships as
+// minified ESM for bundlers plus a minified IIFE for the script tag (both have a size budget,
+// checked by scripts/check-size.js). An entry is built once its source exists. The declarations
+// (dist/types) and the type check are one tsc run beside this one: see scripts/build.js.
 import { existsSync } from 'node:fs';
-import typescript from '@rollup/plugin-typescript';
 import terser from '@rollup/plugin-terser';
 import { MANGLED_PROPERTY } from './scripts/internal-names.js';
+import { typescript } from './scripts/rollup-typescript.mjs';
 
 const external = (id) => id === 'fflate' || id.startsWith('node:') || id.startsWith('fflate/');
 
@@ -19,14 +20,7 @@ const nodeEntries = Object.fromEntries(
   }).filter(([, file]) => existsSync(file)),
 );
 
-const ts = () =>
-  typescript({
-    tsconfig: './tsconfig.build.json',
-    declaration: true,
-    declarationDir: 'dist/types',
-    outDir: 'dist',
-    noEmitOnError: true,
-  });
+const ts = () => typescript({ tsconfig: './tsconfig.build.json' });
 
 // Property names that end in `_` are internal (scripts/internal-names.js, docs/architecture.md
 // "Internal names") and may be shortened in the browser bundles, with a few names public only in
@@ -146,7 +140,7 @@ const edge = existsSync('src/edge/index.ts')
     ]
   : [];
 
-export default [
+const server = [
   {
     input: nodeEntries,
     external,
@@ -156,7 +150,11 @@ export default [
       { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', sourcemap: true, exports: 'named' },
     ],
   },
-  ...browser,
   ...react,
   ...edge,
 ];
+
+// scripts/build.js runs the two halves in two processes (HOGTAIL_BUILD=browser or server), one per
+// core: rollup builds the configs of one process one after another. Plain `rollup -c` builds all.
+const parts = { browser, server };
+export default parts[process.env.HOGTAIL_BUILD] ?? [...server, ...browser];

@@ -31,6 +31,9 @@ export default defineConfig({
   },
   test: {
     include: clientSuites,
+    // As in vitest.config.ts: only a failing test's console output is shown.
+    silent: 'passed-only',
+    setupFiles: ['./test/support/route-console.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

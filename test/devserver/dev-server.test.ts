@@ -307,6 +307,34 @@ describe('hogtail dev: the page and its endpoints', () => {
     controller.abort();
   });
 
+  it('sends a page the newest events of a flood and says how many older ones it left out', async () => {
+    const { server } = await harness.start({ dataDir: harness.tempDir() });
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/_dev/stream`, { signal: controller.signal });
+    const reader = response.body?.getReader();
+    if (reader === undefined) throw new Error('no body');
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (pattern: RegExp) => {
+      while (!pattern.test(text)) {
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error(`stream ended before ${pattern}: ${text.slice(-500)}`);
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+    };
+    await readUntil(/event: ready/);
+    const flood = Array.from({ length: 1_500 }, (_, index) => anEvent({ event: `flood ${index + 1}` }));
+    expect((await postJson(`${server.url}/batch/`, aBatch(flood))).status).toBe(200);
+    await readUntil(/"seq":1500\}\]/);
+    controller.abort();
+
+    expect(text).toContain('event: skipped\ndata: {"count":1000,"before":1001}');
+    const sent = [...text.matchAll(/"event":"flood (\d+)"/g)].map((match) => Number(match[1]));
+    expect(sent).toEqual(Array.from({ length: 500 }, (_, index) => 1_001 + index));
+    // Every event is stored all the same.
+    expect((await getJson<EventsReply>(`${server.url}/_dev/events?limit=10000`)).returned).toBe(1_500);
+  });
+
   it('resumes a stream from Last-Event-ID with only the events it missed', async () => {
     const { server } = await harness.start({ dataDir: harness.tempDir() });
     await postJson(`${server.url}/batch/`, aBatch([anEvent({ event: 'seen' }), anEvent({ event: 'missed' })]));

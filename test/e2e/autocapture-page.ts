@@ -53,18 +53,11 @@ export interface Captured {
   text: unknown;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** hogtail's autocapture events as the collector received them, once `count` are in (or after 10 s). */
 export async function hogtailEvents(site: Site, count: number, names = ['$autocapture', '$rageclick']): Promise<Captured[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const events = site.collector.events.filter((e) => names.includes(e.event));
-    if (events.length >= count || Date.now() > deadline) {
-      return events.map((e) => ({ event: e.event, type: e.properties.$event_type, chain: e.properties.$elements_chain as string, text: e.properties.$el_text }));
-    }
-    await sleep(50);
-  }
+  const events = () => site.collector.events.filter((e) => names.includes(e.event));
+  await site.collector.waitUntil(() => events().length >= count, 10_000);
+  return events().map((e) => ({ event: e.event, type: e.properties.$event_type, chain: e.properties.$elements_chain as string, text: e.properties.$el_text }));
 }
 
 /** posthog-js's autocapture events in the page. */

@@ -34,7 +34,8 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function openDevPage(): Promise<{ page: Page; errors: string[]; dialogs: string[] }> {
+  const openDevPage = () => openPageOf(server);
+  async function openPageOf(target: DevServer): Promise<{ page: Page; errors: string[]; dialogs: string[] }> {
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);
     const dialogs: string[] = [];
@@ -42,7 +43,7 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${target.url}/`);
     await page.locator('#status[data-state="live"]').waitFor(WAIT);
     return { page, errors, dialogs };
   }
@@ -56,8 +57,10 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     const row = page.locator('#events li.event', { has: page.locator('.name', { hasText: 'signed up' }) });
     await row.waitFor(WAIT);
     expect(await row.locator('.distinct').textContent()).toBe('ada@example.com');
-    // Local time with the date and the zone spelled out.
-    expect(await row.locator('.time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC[+-]\d{2}:\d{2}$/);
+    expect(await row.locator('.lib').textContent()).toBe('hogtail-node');
+    // How long ago, with the local time, its date and the zone spelled out on hover.
+    expect(await row.locator('.time').textContent()).toMatch(/^(just now|\d+ s ago)$/);
+    expect(await row.locator('.time').getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC[+-]\d{2}:\d{2}$/);
 
     await row.locator('.row').click();
     const plan = row.locator('.details tr', { has: page.locator('td.key', { hasText: /^plan$/ }) });
@@ -73,6 +76,95 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
 
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('shows per row where it happened, which library sent it and who, with times that keep counting', async () => {
+    const { page, errors } = await openDevPage();
+    const anonymous = ['0193a8c2-7f1e-7c3a-9b2d-4e0a11aa0001', '0193a8c2-7f1e-7c3a-9b2d-4e0a11aa0002'];
+    const minuteAgo = new Date(Date.now() - 65_000).toISOString();
+    const batch = [
+      { event: '$pageview', distinct_id: anonymous[0], properties: { $lib: 'web', $lib_version: '1.200.0', $current_url: 'https://shop.example.com/pricing?plan=pro' } },
+      { event: '$pageview', distinct_id: anonymous[1], timestamp: minuteAgo, properties: { $lib: 'web', $current_url: 'https://shop.example.com/pricing?plan=pro' } },
+      { event: '$screen', distinct_id: 'ios-user', properties: { $lib: 'posthog-ios', $screen_name: 'CheckoutViewController' } },
+    ];
+    expect((await fetch(`${server.url}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: 'phc_rows', batch }) })).status).toBe(200);
+
+    const rowOf = (id: string) => page.locator('#events li.event', { has: page.locator('.distinct', { hasText: id }) });
+    await rowOf('ios-user').waitFor(WAIT);
+    const first = rowOf(anonymous[0]!);
+    expect(await first.locator('.place').textContent()).toBe('shop.example.com/pricing?plan=pro');
+    expect(await first.locator('.lib').textContent()).toBe('web');
+    expect(await first.locator('.lib').getAttribute('title')).toBe('web 1.200.0');
+    expect(await rowOf('ios-user').locator('.place').textContent()).toBe('CheckoutViewController');
+    expect(await rowOf('ios-user').locator('.lib').textContent()).toBe('posthog-ios');
+
+    // Two anonymous ids that differ only at the end: the end is always shown, the colours differ.
+    const person = async (id: string) =>
+      rowOf(id).locator('.distinct').evaluate((node) => ({
+        tail: node.querySelector('.tail')?.textContent,
+        tailVisible: (node.querySelector('.tail')?.getBoundingClientRect().width ?? 0) > 0,
+        colour: getComputedStyle(node.querySelector('.dot')!).backgroundColor,
+        title: (node as HTMLElement).title,
+      }));
+    const [a, b] = [await person(anonymous[0]!), await person(anonymous[1]!)];
+    expect([a.tail, b.tail]).toEqual(['aa0001', 'aa0002']);
+    expect(a.tailVisible && b.tailVisible).toBe(true);
+    expect(a.colour).not.toBe(b.colour);
+    expect(a.title).toBe(anonymous[0]);
+
+    // The event's own timestamp, as a relative time that the page keeps current.
+    await rowOf(anonymous[1]!).locator('.time', { hasText: /^1 min ago$/ }).waitFor(WAIT);
+    const seq = await rowOf(anonymous[0]!).getAttribute('data-seq');
+    const before = await rowOf(anonymous[0]!).locator('.time').textContent();
+    await page.waitForFunction(
+      ([at, seen]) => document.querySelector(`#events li.event[data-seq="${at}"] .time`)?.textContent !== seen,
+      [seq, before] as const,
+      WAIT,
+    );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says how many events of a flood it leaves out of the list', async () => {
+    const { page, errors } = await openDevPage();
+    const flood = Array.from({ length: 1_200 }, (_, index) => ({ event: 'flood', distinct_id: `flood-${index}`, properties: { index } }));
+    expect((await fetch(`${server.url}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: 'phc_flood', batch: flood }) })).status).toBe(200);
+    await page.locator('#skipped-note', { hasText: /^700 events arrived faster than this list shows them/ }).waitFor(WAIT);
+    await page.locator('#events .distinct', { hasText: /^flood-1199$/ }).waitFor(WAIT);
+    expect(await page.locator('#events .distinct', { hasText: /^flood-699$/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows three snippets with this server\'s address and a key while nothing has arrived, as text', async () => {
+    const emptyDir = mkdtempSync(join(tmpdir(), 'hogtail-dev-page-empty-'));
+    const empty = await startDevServer({ dataDir: emptyDir });
+    try {
+      const { page, errors } = await openPageOf(empty);
+      const snippets = page.locator('#empty');
+      await snippets.waitFor({ state: 'visible', ...WAIT });
+      const texts = await page.locator('#empty pre').allTextContents();
+      expect(texts).toHaveLength(3);
+      expect(texts[0]).toContain('<script src="https://unpkg.com/hogtail/dist/hogtail.iife.js"></script>');
+      expect(texts[0]).toContain(`hogtail.init('phc_hogtail_dev', { api_host: '${empty.url}' });`);
+      expect(texts[1]).toContain(`posthog.init('phc_hogtail_dev', { api_host: '${empty.url}' });`);
+      expect(texts[2]).toContain(`new PostHog('phc_hogtail_dev', { host: '${empty.url}' });`);
+      expect(await page.locator('#empty button', { hasText: 'Copy' }).count()).toBe(3);
+      // The markup in the snippets is text: no element came of it.
+      expect(await page.locator('#empty script').count()).toBe(0);
+
+      // Pasted as shown, the Node snippet's settings send an event to this server.
+      const pasted = new PostHog('phc_hogtail_dev', { host: empty.url, flushOnExitTimeout: 0 });
+      pasted.capture({ distinctId: 'user-1', event: 'hello from node' });
+      await pasted.shutdown(5_000);
+      await page.locator('#events .name', { hasText: 'hello from node' }).waitFor(WAIT);
+      expect(await snippets.isHidden()).toBe(true);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      await empty.close();
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
   });
 
   it('renders an event named like markup as text: no element, no dialog', async () => {
@@ -173,7 +265,8 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
 
     await page.locator('#rejections td', { hasText: 'event at index 0: event name is empty' }).waitFor(WAIT);
     const rejection = page.locator('#rejection-list li', { hasText: 'event at index 0: event name is empty' });
-    expect(await rejection.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC[+-]\d{2}:\d{2} 400 POST \/batch\//);
+    expect(await rejection.textContent()).toMatch(/^(just now|\d+ s ago) 400 POST \/batch\//);
+    expect(await rejection.locator('time').getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC[+-]\d{2}:\d{2}$/);
     expect(await rejection.locator('.sender').textContent()).toBe('from my-app/1.0');
     expect(await rejection.locator('pre.sample').textContent()).toBe('{"api_key":"phc_x","batch":[{"event":"","distinct_id":"x"}]}');
     await page.waitForFunction(() => Number(document.getElementById('count-rejected')?.textContent) >= 1, undefined, WAIT);

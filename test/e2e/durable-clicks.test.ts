@@ -36,17 +36,17 @@ async function clickAll(context: BrowserContext, url: string, errors: string[]) 
 
 /** For each button: the uuids its click arrived with. */
 async function arrived(collector: RecordingCollector, done = (found: Map<string, Set<string>>) => found.size >= CLICKS): Promise<Map<string, Set<string>>> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const byButton = new Map<string, Set<string>>();
+  const byButton = (): Map<string, Set<string>> => {
+    const found = new Map<string, Set<string>>();
     for (const event of collector.events) {
       if (event.event !== '$autocapture') continue;
       const n = String(event.properties.n);
-      byButton.set(n, (byButton.get(n) ?? new Set()).add(event.uuid ?? ''));
+      found.set(n, (found.get(n) ?? new Set()).add(event.uuid ?? ''));
     }
-    if (done(byButton) || Date.now() > deadline) return byButton;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return found;
+  };
+  await collector.waitUntil(() => done(byButton()), 30_000);
+  return byButton();
 }
 
 const expectEveryClickOnce = (byButton: Map<string, Set<string>>) =>

@@ -30,18 +30,13 @@ function pageleaves(events: readonly ReceivedEvent[]): Map<string, Set<string>> 
   return byUrl;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe.skipIf(!hasChromium)('$pageleave', () => {
   const env = useChromiumSite();
   // Filtered by URL: a page of an earlier test, closed with its context, may still be reporting.
   const leavesOf = async (url: string, count: number): Promise<number[]> => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const uuids = pageleaves(env.site.collector.events).get(url) ?? new Set();
-      if (uuids.size >= count || Date.now() > deadline) return [uuids.size];
-      await sleep(100);
-    }
+    const leaves = () => (pageleaves(env.site.collector.events).get(url) ?? new Set()).size;
+    await env.site.collector.waitUntil(() => leaves() >= count, 10_000);
+    return [leaves()];
   };
 
   it('tab close: one $pageleave for the closed page, and every event captured just before arrives', async () => {

@@ -67,10 +67,7 @@ posthog.capture('before load');
     await page.evaluate(() => (window as any).posthog.flush());
     await page.reload();
     await env.site.collector.waitForEvents(1, 15_000);
-    const deadline = Date.now() + 20_000;
-    while (!env.site.collector.events.some((e) => e.event === '$pageleave') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await env.site.collector.waitUntil(() => env.site.collector.events.some((e) => e.event === '$pageleave'), 20_000);
     const names = env.site.collector.events.map((e) => e.event);
     expect(names).toEqual(expect.arrayContaining(['$pageview', '$groupidentify', '$exception', 'before load', 'after load', '$pageleave', '$set']));
     expect(names).not.toContain('secret');

@@ -25,9 +25,9 @@ export interface DailyLog {
   readLines(onLine: (line: string) => void): Promise<{ overlong: number }>;
   /**
    * Appends synchronously, so the records are in the file before the caller answers the request.
-   * Answers each record's serialised length.
+   * Answers each record as written (its JSON line, without the newline).
    */
-  append(records: readonly unknown[], day: string): number[];
+  append(records: readonly unknown[], day: string): string[];
   /** Deletes every file of this kind. */
   removeAll(): void;
 }
@@ -53,15 +53,9 @@ export function openDailyLog(dir: string, kind: string): DailyLog {
     },
     append(records, day) {
       if (records.length === 0) return [];
-      let text = '';
-      const lengths: number[] = [];
-      for (const record of records) {
-        const line = JSON.stringify(record);
-        lengths.push(line.length);
-        text += `${line}\n`;
-      }
-      appendFileSync(join(dir, `${kind}-${day}.ndjson`), text);
-      return lengths;
+      const lines = records.map((record) => JSON.stringify(record));
+      appendFileSync(join(dir, `${kind}-${day}.ndjson`), `${lines.join('\n')}\n`);
+      return lines;
     },
     removeAll() {
       for (const path of files()) rmSync(path, { force: true });

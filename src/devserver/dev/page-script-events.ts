@@ -13,31 +13,9 @@ export const PAGE_SCRIPT_EVENTS = `
   var term = '';
   var older = null;
   var open = {};
-  var $ = function (id) { return document.getElementById(id); };
   var list = $('events');
+  var skippedTotal = 0;
 
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
-  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
-  function pad(n, width) { var s = String(n); while (s.length < (width || 2)) s = '0' + s; return s; }
-
-  // Local time with its date and the zone spelled out, e.g. 2024-05-01 12:00:00.250 UTC+02:00.
-  function zoneOf(date) {
-    var offset = -date.getTimezoneOffset();
-    var sign = offset < 0 ? '-' : '+';
-    offset = Math.abs(offset);
-    return 'UTC' + sign + pad(Math.floor(offset / 60)) + ':' + pad(offset % 60);
-  }
-  function localTime(iso) {
-    var date = new Date(iso);
-    if (!iso || isNaN(date.getTime())) return String(iso || '');
-    return date.getFullYear() + '-' + pad(date.getMonth() + 1) + '-' + pad(date.getDate()) + ' ' +
-      pad(date.getHours()) + ':' + pad(date.getMinutes()) + ':' + pad(date.getSeconds()) + ' ' + zoneOf(date);
-  }
   var zoneName = (Intl.DateTimeFormat().resolvedOptions().timeZone) || 'this machine';
   $('zone').textContent = 'Times are local to ' + zoneName + ' (' + zoneOf(new Date()) + '); the event\\'s own timestamp, or when it arrived if it had none.';
 
@@ -111,17 +89,43 @@ export const PAGE_SCRIPT_EVENTS = `
     return box;
   }
 
-  function renderEvent(event) {
-    var item = el('li', event.warnings && event.warnings.length ? 'event warn' : 'event');
-    item.dataset.seq = String(event.seq);
+  // Where the event happened: the page's URL (its host giving way before its path when space is
+  // short) or the app's screen. The node's text is the whole of it.
+  function placeNode(properties) {
+    var node = el('span', 'place');
+    var url = properties.$current_url;
+    if (url !== undefined && url !== null) {
+      var text = shortUrl(url);
+      var slash = text.indexOf('/');
+      node.appendChild(el('span', 'host', slash === -1 ? text : text.slice(0, slash)));
+      if (slash !== -1) node.appendChild(el('span', 'path', text.slice(slash)));
+    } else if (properties.$screen_name !== undefined && properties.$screen_name !== null) {
+      node.appendChild(el('span', 'path', properties.$screen_name));
+    }
+    node.title = node.textContent;
+    return node;
+  }
+
+  function renderRow(event) {
+    var properties = event.properties || {};
     var row = el('button', 'row');
     row.type = 'button';
     row.setAttribute('aria-expanded', 'false');
-    row.appendChild(el('span', 'time muted', localTime(event.timestamp || event.receivedAt)));
+    row.appendChild(timeNode(event.timestamp || event.receivedAt, 'time muted'));
     row.appendChild(el('span', 'name', event.event));
-    row.appendChild(el('span', 'distinct', event.distinct_id));
-    row.appendChild(el('span', 'endpoint muted', event.endpoint));
+    row.appendChild(placeNode(properties));
+    row.appendChild(personNode('distinct', event.distinct_id));
+    var lib = el('span', 'lib muted', properties.$lib === undefined ? '' : properties.$lib);
+    if (properties.$lib_version !== undefined) lib.title = properties.$lib + ' ' + properties.$lib_version;
+    row.appendChild(lib);
     if (event.warnings && event.warnings.length) row.title = event.warnings.join('; ');
+    return row;
+  }
+
+  function renderEvent(event) {
+    var item = el('li', event.warnings && event.warnings.length ? 'event warn' : 'event');
+    item.dataset.seq = String(event.seq);
+    var row = renderRow(event);
     item.appendChild(row);
     var toggle = function () {
       var details = item.querySelector('.details');
@@ -139,7 +143,20 @@ export const PAGE_SCRIPT_EVENTS = `
     for (var i = 0; i < events.length; i++) fragment.appendChild(renderEvent(events[i]));
     if (atTop) list.insertBefore(fragment, list.firstChild); else list.appendChild(fragment);
     while (list.children.length > MAX_EVENTS) list.removeChild(list.lastChild);
-    $('empty').hidden = list.children.length > 0;
+    showEmpty();
+  }
+  // The snippets show while nothing was received (not while a search finds nothing).
+  function showEmpty() {
+    $('empty').hidden = list.children.length > 0 || term !== '';
+    $('no-match').hidden = list.children.length > 0 || term === '';
+  }
+
+  // A flood was thinned out by the server (see stream.ts): say how many events the list leaves out.
+  function addSkipped(skipped) {
+    if (paused) return;
+    skippedTotal += skipped.count;
+    $('skipped-count').textContent = count(skippedTotal);
+    $('skipped-note').hidden = false;
   }
   function setOlder(cursor) { older = cursor; $('older').hidden = older === null; }
 
@@ -147,7 +164,7 @@ export const PAGE_SCRIPT_EVENTS = `
     if (paused) {
       for (var i = 0; i < batch.length; i++) held.push(batch[i]);
       if (held.length > MAX_EVENTS) held.splice(0, held.length - MAX_EVENTS);
-      $('paused-count').textContent = String(held.length);
+      $('paused-count').textContent = count(held.length);
       $('paused-note').hidden = false;
       return;
     }
@@ -167,7 +184,7 @@ export const PAGE_SCRIPT_EVENTS = `
         showRows(page.events, false);
         setOlder(page.nextBefore);
         $('search-status').textContent = term
-          ? page.matched + ' event' + (page.matched === 1 ? '' : 's') + ' match "' + term + '" among all ' + page.searched + ' stored; newest first'
+          ? plural(page.matched, 'event') + ' match "' + term + '" among all ' + count(page.searched) + ' stored; newest first'
           : '';
       });
   }
@@ -208,6 +225,8 @@ export const PAGE_SCRIPT_EVENTS = `
     held = [];
     open = {};
     liveTotal = 0;
+    skippedTotal = 0;
+    $('skipped-note').hidden = true;
     $('paused-count').textContent = '0';
     if (term) search(null).catch(function () {}); else showLive();
   }

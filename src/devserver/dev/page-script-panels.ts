@@ -15,7 +15,8 @@ export const PAGE_SCRIPT_PANELS = `
     summary.rejections.recent.forEach(function (rejection) {
       var item = el('li');
       var line = el('div');
-      line.appendChild(el('span', 'muted', localTime(rejection.at) + ' '));
+      line.appendChild(timeNode(rejection.at, 'muted'));
+      line.appendChild(document.createTextNode(' '));
       line.appendChild(el('b', '', rejection.status + ' '));
       line.appendChild(el('span', '', (rejection.method || '') + ' ' + rejection.path));
       item.appendChild(line);
@@ -33,10 +34,13 @@ export const PAGE_SCRIPT_PANELS = `
       var row = el('tr');
       row.appendChild(el('td', '', entry.status));
       row.appendChild(el('td', '', entry.reason));
-      row.appendChild(el('td', '', entry.count));
+      row.appendChild(el('td', 'number', count(entry.count)));
       byReason.appendChild(row);
     });
-    $('rejections-empty').hidden = summary.rejections.byReason.length > 0;
+    var none = summary.rejections.byReason.length === 0;
+    $('rejections-empty').hidden = !none;
+    $('rejections-by-reason').hidden = none;
+    $('rejections').hidden = none;
   }
 
   function renderFlags(flags) {
@@ -65,9 +69,9 @@ export const PAGE_SCRIPT_PANELS = `
     var table = $('assignments');
     clear(table.tHead);
     clear(table.tBodies[0]);
-    $('users-count').textContent = '(' + page.total + ' user' + (page.total === 1 ? '' : 's') + ')';
+    $('users-count').textContent = '(' + plural(page.total, 'user') + ')';
     var last = Math.min(page.offset + page.users.length, page.total);
-    $('users-page').textContent = page.total ? (page.offset + 1) + '–' + last + ' of ' + page.total : '';
+    $('users-page').textContent = page.total ? count(page.offset + 1) + '–' + count(last) + ' of ' + count(page.total) : '';
     $('users-prev').disabled = page.offset === 0;
     $('users-next').disabled = last >= page.total;
     if (!flagKeys.length || !page.users.length) return;
@@ -77,7 +81,8 @@ export const PAGE_SCRIPT_PANELS = `
     table.tHead.appendChild(head);
     page.users.forEach(function (user) {
       var row = el('tr');
-      var who = el('td', 'who', user.distinctId);
+      var who = el('td', 'who');
+      who.appendChild(personNode('', user.distinctId));
       who.title = user.distinctId + (user.source === 'decide' ? ': as decide answered at ' + localTime(user.at) : ': evaluated now (no decide request seen)');
       row.appendChild(who);
       flagKeys.forEach(function (key) {
@@ -96,10 +101,10 @@ export const PAGE_SCRIPT_PANELS = `
   $('users-next').addEventListener('click', function () { usersOffset += USERS_PAGE; loadUsers().catch(function () {}); });
 
   function renderSummary(summary) {
-    $('count-events').textContent = String(summary.events.total);
-    $('count-people').textContent = String(summary.people);
-    $('count-groups').textContent = String(summary.groupsTotal);
-    $('count-rejected').textContent = String(summary.rejections.total);
+    $('count-events').textContent = count(summary.events.total);
+    $('count-people').textContent = count(summary.people);
+    $('count-groups').textContent = count(summary.groupsTotal);
+    $('count-rejected').textContent = count(summary.rejections.total);
     $('clear-dir').textContent = summary.dataDir;
     renderRejections(summary);
     renderFlags(summary.flags);
@@ -138,6 +143,7 @@ export const PAGE_SCRIPT_PANELS = `
   source.addEventListener('open', function () { status.dataset.state = 'live'; status.textContent = 'live'; });
   source.addEventListener('error', function () { status.dataset.state = 'disconnected'; status.textContent = 'reconnecting…'; });
   source.addEventListener('events', function (message) { addEvents(JSON.parse(message.data)); refreshSummary(); });
+  source.addEventListener('skipped', function (message) { addSkipped(JSON.parse(message.data)); });
   source.addEventListener('ready', function (message) {
     liveTotal = JSON.parse(message.data).total;
     if (!term) showLive();

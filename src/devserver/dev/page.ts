@@ -5,7 +5,9 @@
  * innerHTML at all, and the CSP (see routes.ts) would stop an injected handler regardless.
  */
 import { PAGE_SCRIPT_EVENTS } from './page-script-events';
+import { PAGE_SCRIPT_FORMAT } from './page-script-format';
 import { PAGE_SCRIPT_PANELS } from './page-script-panels';
+import { PAGE_SCRIPT_SNIPPETS } from './page-script-snippets';
 import { PAGE_STYLE } from './page-style';
 
 export function renderDevPage(nonce: string): string {
@@ -34,7 +36,15 @@ export function renderDevPage(nonce: string): string {
     </div>
     <p id="search-status" class="muted note" aria-live="polite"></p>
     <p id="paused-note" class="note" hidden>Paused: <b id="paused-count">0</b> new events held. <button type="button" id="resume">Show them</button></p>
-    <p id="empty" class="muted">Waiting for events. Point an SDK at this server's address as its host.</p>
+    <p id="skipped-note" class="note muted" hidden><b id="skipped-count">0</b> events arrived faster than this list shows them: they are all stored, and a search finds them.</p>
+    <p id="no-match" class="muted" hidden>No stored event matches.</p>
+    <section id="empty" class="empty" aria-labelledby="empty-title">
+      <h2 id="empty-title">No events yet</h2>
+      <p>Point an SDK at this server and events show here as they arrive. Any project key works; these use <code id="snippet-key"></code>.</p>
+      <div class="snippet"><h3>Script tag</h3><button type="button" id="snippet-script-copy">Copy</button><pre id="snippet-script"></pre></div>
+      <div class="snippet"><h3>npm (browser, React, SPA)</h3><button type="button" id="snippet-npm-copy">Copy</button><pre id="snippet-npm"></pre></div>
+      <div class="snippet"><h3>Node</h3><button type="button" id="snippet-node-copy">Copy</button><pre id="snippet-node"></pre></div>
+    </section>
     <ul id="events"></ul>
     <button type="button" id="older" hidden>Load older events</button>
     <p id="zone" class="muted note"></p>
@@ -44,7 +54,7 @@ export function renderDevPage(nonce: string): string {
       <h2 id="rejections-title">Rejected requests</h2>
       <p id="rejections-empty" class="muted">None.</p>
       <ul id="rejection-list"></ul>
-      <h3>By reason</h3>
+      <h3 id="rejections-by-reason">By reason</h3>
       <div class="scroll"><table id="rejections"><thead><tr><th>status</th><th>reason</th><th>count</th></tr></thead><tbody></tbody></table></div>
     </section>
     <section aria-labelledby="flags-title">
@@ -67,7 +77,9 @@ export function renderDevPage(nonce: string): string {
 <script nonce="${nonce}">
 'use strict';
 (function () {
+${PAGE_SCRIPT_FORMAT}
 ${PAGE_SCRIPT_EVENTS}
+${PAGE_SCRIPT_SNIPPETS}
 ${PAGE_SCRIPT_PANELS}
 })();
 </script>

@@ -37,8 +37,15 @@ export interface EventQuery {
 
 export interface DevStore {
   readonly dataDir: string;
-  /** Events in memory, oldest first: the latest ones since the last clear, within the count and byte caps. */
-  events(): readonly StoredEvent[];
+  /**
+   * Events in memory, oldest first: the latest ones since the last clear, within the count and byte
+   * caps. Parsed from their stored text on each call: for tests and scripts, not for a hot path.
+   */
+  events(): StoredEvent[];
+  /** How many events `events()` would return. */
+  eventsInMemory(): number;
+  /** Events in memory counted by name. */
+  eventsByName(): ReadonlyMap<string, number>;
   /** Events ever stored (the last seq), those loaded at start and those hidden by a clear included. */
   totalEvents(): number;
   /** Events stored since the last clear: what the page counts. */
@@ -50,7 +57,10 @@ export interface DevStore {
   rejectionCounts(): ReadonlyMap<string, { status: number; reason: string; count: number }>;
   /** What the start found on disk (hidden events included). */
   readonly loaded: { events: number; rejections: number; skippedLines: number };
-  /** Writes to disk first and throws if that fails, so nothing unsaved is acknowledged. */
+  /**
+   * Writes to disk first and throws if that fails, so nothing unsaved is acknowledged. The events
+   * given become the stored ones: each gets its `seq` (an event with warnings is stored as a copy).
+   */
   addEvents(events: readonly ReceivedEvent[], warnings?: ReadonlyMap<ReceivedEvent, string[]>): StoredEvent[];
   addRejection(rejection: Omit<DevRejection, 'at'>): DevRejection;
   query(query: EventQuery): StoredEvent[];

@@ -4,7 +4,7 @@
  */
 import { dayOf, openDailyLog } from './log-files';
 import { readClearState, writeClearState, type ClearState } from './clear-state';
-import { createMemoryWindow } from './memory-window';
+import { createMemoryWindow, parseKept, type KeptEvent } from './memory-window';
 import { createPageCollector } from './search';
 import type { DevRejection, DevStore, DevStoreOptions, SearchPage, SearchQuery, StoreChange, StoredEvent } from './store-types';
 import { isPlainObject } from '../ingest/json-shape';
@@ -21,7 +21,7 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
   const listeners = new Set<(change: StoreChange) => void>();
   let state: ClearState = readClearState(dataDir);
   const memory = createMemoryWindow(maxEvents, maxEventBytes, maxRejections);
-  const { events, rejections, counts, keepEvent, keepRejection, trim } = memory;
+  const { rejections, counts, keepEvent, keepRejection, trim } = memory;
   let totalEvents = state.seqBase;
 
   const notify = (change: StoreChange): void => notifyAll(listeners, change);
@@ -32,7 +32,7 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
     if (!looksLikeEvent(record)) return void skippedLines++;
     const seq = ++totalEvents;
     if (seq <= state.clearedThrough) return;
-    keepEvent({ ...record, seq }, line.length);
+    keepEvent({ seq, event: record.event, distinctId: record.distinct_id, line });
     options.onLoadEvent?.(record);
     trim();
   });
@@ -47,10 +47,13 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
 
   // Events appended while the scan runs belong to the next search: it stops at `totalEvents` now.
   const scanFiles = (query: SearchQuery): Promise<SearchPage> => scanEventLog(eventLog, query, state.seqBase, state.clearedThrough, totalEvents);
+  const scanMemory = (query: SearchQuery): SearchPage => scanKept(memory.events, query);
 
   return {
     dataDir,
-    events: () => events,
+    events: () => memory.events.map(parseKept),
+    eventsInMemory: () => memory.events.length,
+    eventsByName: () => memory.eventNames,
     totalEvents: () => totalEvents,
     visibleEvents: () => totalEvents - state.clearedThrough,
     rejections: () => rejections,
@@ -65,9 +68,13 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
         const flagged = warnings?.get(event);
         return flagged === undefined ? event : { ...event, warnings: flagged };
       });
-      const lengths = eventLog.append(records, dayOf(first.receivedAt));
-      const stored = records.map((record): StoredEvent => ({ ...record, seq: ++totalEvents }));
-      stored.forEach((event, index) => keepEvent(event, lengths[index] ?? 0));
+      const lines = eventLog.append(records, dayOf(first.receivedAt));
+      // The records become the stored events: no copy per event on the ingest's hot path.
+      const stored = records as StoredEvent[];
+      stored.forEach((event, index) => {
+        event.seq = ++totalEvents;
+        keepEvent({ seq: event.seq, event: event.event, distinctId: event.distinct_id, line: lines[index] ?? '{}' } satisfies KeptEvent);
+      });
       trim();
       notify({ kind: 'events', events: stored });
       return stored;
@@ -86,10 +93,7 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
     },
     query: (query) => memory.query(query),
     async search(query) {
-      if (events.length < totalEvents - state.clearedThrough) return scanFiles(query);
-      const collector = createPageCollector(query);
-      for (const event of events) collector.offer(event);
-      return collector.page();
+      return memory.events.length < totalEvents - state.clearedThrough ? scanFiles(query) : scanMemory(query);
     },
     clear({ deleteFiles }) {
       if (deleteFiles) {
@@ -117,6 +121,17 @@ function notifyAll(listeners: Set<(change: StoreChange) => void>, change: StoreC
       // its own loss
     }
   }
+}
+
+/** The same search over the events in memory, which are known to be events. */
+function scanKept(events: readonly KeptEvent[], query: SearchQuery): SearchPage {
+  const collector = createPageCollector(query);
+  const needle = rawNeedle(query);
+  for (const kept of events) {
+    if (needle !== undefined && !kept.line.toLowerCase().includes(needle)) collector.pass();
+    else collector.offer(parseKept(kept));
+  }
+  return collector.page();
 }
 
 /** A search over the event logs on disk: the events numbered after `through`, up to `last`. */

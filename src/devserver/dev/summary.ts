@@ -73,8 +73,8 @@ export function listFlagUsers(
 }
 
 export function buildSummary({ store, people, assignments, flags, userLimit = 50 }: SummaryParts): DevSummary {
-  const byName: Record<string, number> = {};
-  for (const event of store.events()) byName[event.event] = (byName[event.event] ?? 0) + 1;
+  // fromEntries defines each name as its own key, so an event called "__proto__" is counted too.
+  const byName: Record<string, number> = Object.fromEntries(store.eventsByName());
 
   const definitions = flags.definitions();
   const status = flags.fileStatus();
@@ -82,7 +82,7 @@ export function buildSummary({ store, people, assignments, flags, userLimit = 50
 
   return {
     dataDir: store.dataDir,
-    events: { total: store.visibleEvents(), inMemory: store.events().length, byName, loadedAtStart: store.loaded.events },
+    events: { total: store.visibleEvents(), inMemory: store.eventsInMemory(), byName, loadedAtStart: store.loaded.events },
     people: people.personCount(),
     groupsTotal: people.groupCount(),
     rejections: {

@@ -4,6 +4,7 @@
 import { readProjectKey } from './api-key';
 import { describeType, hasOwn, isAbsent, isPlainObject } from './json-shape';
 import { refuse, type CaptureEndpoint, type Refusal, type ReceivedEvent } from './types';
+import { SERIALISED_BYTES_PER_CHAR } from './nesting';
 import { validateEvent, type EventFields } from './validate-event';
 
 export interface CaptureContext {
@@ -11,6 +12,8 @@ export interface CaptureContext {
   requestId: number;
   receivedAt: string;
   maxEventBytes: number;
+  /** From the body's text (see `JsonShape`): lets events that cannot be over the limit skip the count. */
+  longestContainer?: readonly number[];
 }
 
 /** A refusal keeps whatever items could be read, so a harness can still tell which uuids were refused. */
@@ -18,6 +21,8 @@ export type CaptureResult = { ok: true; events: ReceivedEvent[] } | (Refusal & {
 
 interface Envelope {
   items: readonly unknown[];
+  /** The level of the body's text at which the items open: 1 for one event, 2 in an array, 3 in `batch`. */
+  itemLevel: number;
   apiKey: unknown;
   sentAt: string | undefined;
   historicalMigration: boolean;
@@ -33,8 +38,10 @@ export function acceptCapture(body: unknown, context: CaptureContext): CaptureRe
   if (!apiKey.ok) return { ...apiKey, items };
 
   const events: ReceivedEvent[] = [];
+  const longestItem = context.longestContainer?.[envelope.value.itemLevel - 1];
+  const sizeLimit = longestItem !== undefined && longestItem * SERIALISED_BYTES_PER_CHAR <= context.maxEventBytes ? undefined : context.maxEventBytes;
   for (const [index, item] of items.entries()) {
-    const validated = validateEvent(item, index, context.maxEventBytes);
+    const validated = validateEvent(item, index, sizeLimit);
     if (!validated.ok) return { ...validated, items };
     events.push(toReceivedEvent(validated.fields, envelope.value, apiKey.key, context));
   }
@@ -42,17 +49,25 @@ export function acceptCapture(body: unknown, context: CaptureContext): CaptureRe
 }
 
 function toReceivedEvent(fields: EventFields, envelope: Envelope, apiKey: string, context: CaptureContext): ReceivedEvent {
+  // Built field by field rather than spread from `fields`: this runs for every event of every batch,
+  // and a spread copy per event was a tenth of the dev server's ingest time.
   const received: ReceivedEvent = {
-    ...fields,
+    event: fields.event,
+    distinct_id: fields.distinct_id,
+    properties: fields.properties,
     historical_migration: envelope.historicalMigration,
     api_key: apiKey,
     receivedAt: context.receivedAt,
     requestId: context.requestId,
     endpoint: context.endpoint,
   };
+  if (fields.uuid !== undefined) received.uuid = fields.uuid;
+  if (fields.timestamp !== undefined) received.timestamp = fields.timestamp;
   // An event's own sent_at wins over the batch's; leave the key out entirely when neither was sent.
   const sentAt = fields.sent_at ?? envelope.sentAt;
   if (sentAt !== undefined) received.sent_at = sentAt;
+  if (fields.$set !== undefined) received.$set = fields.$set;
+  if (fields.$set_once !== undefined) received.$set_once = fields.$set_once;
   return received;
 }
 
@@ -74,10 +89,10 @@ function openEnvelope(body: unknown): Opened {
     if (isAbsent(body.api_key) && !isAbsent(body.token)) {
       return refuse(401, 'a batch body carries the project key as api_key, not token');
     }
-    return { ok: true, value: { items: batch, apiKey: body.api_key, sentAt, historicalMigration } };
+    return { ok: true, value: { items: batch, itemLevel: 3, apiKey: body.api_key, sentAt, historicalMigration } };
   }
 
-  return { ok: true, value: { items: [body], apiKey: keyOf(body), sentAt, historicalMigration } };
+  return { ok: true, value: { items: [body], itemLevel: 1, apiKey: keyOf(body), sentAt, historicalMigration } };
 }
 
 /**
@@ -97,7 +112,7 @@ function openArray(items: readonly unknown[]): Opened {
   }
   if (keys.size === 0) return refuse(401, 'no event in the array carries a project key (api_key, token or properties.token)');
   if (keys.size > 1) return refuse(400, 'the events in one request carry different project keys');
-  return { ok: true, value: { items, apiKey: [...keys][0], sentAt: undefined, historicalMigration: false } };
+  return { ok: true, value: { items, itemLevel: 2, apiKey: [...keys][0], sentAt: undefined, historicalMigration: false } };
 }
 
 /** The events a body seems to carry, for reporting on a body whose envelope was refused. */

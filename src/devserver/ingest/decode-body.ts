@@ -4,7 +4,7 @@
 import { isUtf8 } from 'node:buffer';
 import { createGunzip } from 'node:zlib';
 import { BUSY_REASON, type BudgetLease } from './budget';
-import { nestingTooDeep, MAX_NESTING_DEPTH } from './nesting';
+import { scanJsonShape, MAX_NESTING_DEPTH } from './nesting';
 import { refuse, type Refusal } from './types';
 
 export interface DecodeContext {
@@ -21,9 +21,20 @@ export interface DecodeContext {
  * `invalidUtf8`: the text had byte sequences that are not UTF-8, read as U+FFFD. The events are kept
  * (as the SDK meant them, mostly) but the dev page flags the fields that carry a replacement.
  */
-export type Decoded = { ok: true; value: unknown; invalidUtf8: boolean; text: string } | (Refusal & { text?: string });
+export type Decoded =
+  | {
+      ok: true;
+      value: unknown;
+      invalidUtf8: boolean;
+      text: string;
+      /** The longest object or array at levels 1–3 of the text, in characters; see `JsonShape`. */
+      longestContainer: readonly number[];
+    }
+  | (Refusal & { text?: string });
 
 const GZIP_MAGIC_0 = 0x1f;
+const MIN_INFLATE_CHUNK = 64 * 1024;
+const MAX_INFLATE_CHUNK = 1024 * 1024;
 const GZIP_MAGIC_1 = 0x8b;
 
 /**
@@ -58,9 +69,10 @@ export async function decodeBody(bytes: Buffer, context: DecodeContext): Promise
 
   // Parsing is iterative but everything after it (validation, storage) recurses: refuse what would
   // overflow the stack as a bad request, not answer 500, which an SDK would retry for ever.
-  if (nestingTooDeep(text)) return { ...refuse(400, `the JSON is nested deeper than ${MAX_NESTING_DEPTH} levels`), text };
+  const shape = scanJsonShape(text);
+  if (shape.tooDeep) return { ...refuse(400, `the JSON is nested deeper than ${MAX_NESTING_DEPTH} levels`), text };
   try {
-    return { ok: true, value: JSON.parse(text) as unknown, invalidUtf8, text };
+    return { ok: true, value: JSON.parse(text) as unknown, invalidUtf8, text, longestContainer: shape.longestContainer };
   } catch (error) {
     return { ...refuse(400, `malformed JSON: ${error instanceof Error ? error.message : String(error)}`), text };
   }
@@ -72,10 +84,20 @@ function isGzip(bytes: Buffer, compression: string | undefined, contentEncoding:
   return bytes[0] === GZIP_MAGIC_0 && bytes[1] === GZIP_MAGIC_1;
 }
 
+/**
+ * zlib's 16 KiB pieces cost a 1 MB batch sixty callbacks and a copy of each. A gzip body ends with its
+ * (last member's) inflated size, so the body usually inflates in one piece of that size; the trailer
+ * is only a hint from the client, hence the clamp.
+ */
+function inflateChunkSize(bytes: Buffer): number {
+  const declared = bytes.length >= 4 ? bytes.readUInt32LE(bytes.length - 4) : 0;
+  return Math.min(MAX_INFLATE_CHUNK, Math.max(MIN_INFLATE_CHUNK, declared));
+}
+
 /** Inflates chunk by chunk, taking each from the allowance, so a refusal stops the work early. */
 function inflate(bytes: Buffer, maxOutputLength: number, lease: BudgetLease): Promise<{ ok: true; value: Buffer } | Refusal> {
   return new Promise((resolve) => {
-    const gunzip = createGunzip();
+    const gunzip = createGunzip({ chunkSize: inflateChunkSize(bytes) });
     const chunks: Buffer[] = [];
     let length = 0;
     let settled = false;

@@ -7,7 +7,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { BUSY_REASON, createByteBudget, leaseFrom, type ByteBudget } from './budget';
 import { acceptCapture } from './capture-payload';
 import { defaultDecideResponse, readDecideRequest } from './decide';
-import { decodeBody } from './decode-body';
+import { decodeBody, type Decoded } from './decode-body';
 import { flagsV2Response } from '../flags/v2-response';
 import { readBody } from './read-body';
 import { sendEmpty, sendJson, sendPreflight, sendText } from '../http/respond';
@@ -112,7 +112,7 @@ export async function evaluateRequest(
       const refusal = { ...rejected(path, decoded), ...(decoded.text === undefined ? sampleOfBytes(read.bytes) : sampleOf(decoded.text)) };
       return decoded.status === 503 ? { ...refusal, headers: BUSY_HEADERS } : refusal;
     }
-    const settled = await evaluateBody(decoded.value, route, target, req, requestId, options, decoded.invalidUtf8);
+    const settled = await evaluateBody(decoded, route, target, req, requestId, options);
     return settled.kind === 'rejected' ? { ...settled, ...sampleOf(decoded.text) } : settled;
   } finally {
     lease.releaseAll();
@@ -130,14 +130,14 @@ function sampleOfBytes(bytes: Buffer): { sample: string } {
 }
 
 async function evaluateBody(
-  body: unknown,
+  decoded: Extract<Decoded, { ok: true }>,
   route: Route,
   target: RequestTarget,
   req: IncomingMessage,
   requestId: number,
   options: IngestOptions,
-  invalidUtf8: boolean,
 ): Promise<IngestOutcome> {
+  const { value: body, invalidUtf8 } = decoded;
   const path = target.pathname;
   if (route.kind === 'decide' || route.kind === 'flags') {
     const parsed = readDecideRequest(body, target.query.get('v') ?? undefined);
@@ -157,6 +157,7 @@ async function evaluateBody(
     requestId,
     receivedAt: new Date().toISOString(),
     maxEventBytes: options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES,
+    longestContainer: decoded.longestContainer,
   });
   if (!result.ok) return rejected(path, result, result.items);
   return { kind: 'accepted', path, events: result.events, beacon: target.query.get('beacon') === '1', invalidUtf8 };

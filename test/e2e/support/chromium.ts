@@ -1,19 +1,22 @@
 /**
- * Debian's Chromium driven by playwright-core; no browser is ever downloaded. Every page records
- * uncaught errors, which each test asserts are none (the SDK must never break the host page).
+ * The Chromium the browser tests drive through playwright-core, found as playwright users expect
+ * (CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH, the usual install paths: see
+ * scripts/lib/find-chromium.js); no browser is ever downloaded. Every page records uncaught errors,
+ * which each test asserts are none (the SDK must never break the host page).
  */
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { findChromium } from '../../../scripts/lib/find-chromium.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
-// Without Chromium the real-browser suites skip locally, but under CI a missing browser must fail
-// loudly (launch errors), never pass as skipped.
-export const hasChromium = existsSync(CHROMIUM) || process.env.CI === 'true';
+export const chromiumSearch = findChromium();
+// Without Chromium the real-browser suites skip locally (scripts/run-vitest.js says why), but under
+// CI a missing browser must fail loudly (launchChromium throws), never pass as skipped.
+export const hasChromium = chromiumSearch.path !== undefined || process.env.CI === 'true';
 
 /** `extraArgs`: a test's own flags (e.g. host-resolver rules), after the shared ones. */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  if (chromiumSearch.path === undefined) return Promise.reject(new Error(`The browser tests need Chromium: ${chromiumSearch.problem}.`));
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: chromiumSearch.path,
     args: [
       '--headless',
       '--no-sandbox',

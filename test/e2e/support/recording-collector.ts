@@ -20,26 +20,32 @@ export interface RecordingCollector extends Collector {
   waitForUuids(expected: Iterable<string>, timeoutMs: number): Promise<string[]>;
   /** Resolves once `count` distinct events named `event` arrived (or after the timeout). */
   waitForDistinct(event: string, count: number, timeoutMs: number): Promise<number>;
+  /**
+   * Checks `check` now and after every request the collector answers, until it returns something
+   * truthy (resolved with it) or `timeoutMs` passes (resolved with its last answer). No polling.
+   */
+  waitUntil<T>(check: () => T, timeoutMs: number): Promise<T>;
   /** Pairs of overlapping requests that shared an event. */
   overlaps(): string[];
   /** Replace how requests are answered (fault injection); undefined restores normal answers. */
   setFault(fault: ((exchange: Exchange) => boolean) | undefined): void;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export async function startRecordingCollector(options: Omit<CollectorOptions, 'handleExchange' | 'onRequest'> = {}): Promise<RecordingCollector> {
   const starts = new Map<number, number>();
   const spans: RequestSpan[] = [];
   let fault: ((exchange: Exchange) => boolean) | undefined;
+  /** Called after every answered request: the checks of pending waitUntil calls. */
+  const watchers = new Set<() => void>();
   const collector = await createCollector({
     ...options,
     onRequest: (info) => starts.set(info.requestId, performance.now()),
     handleExchange(exchange) {
       // A fault handler returns true when it answered the request itself.
-      if (fault?.(exchange)) return;
+      if (fault?.(exchange)) return void watchers.forEach((watch) => watch());
       exchange.record();
       exchange.respond();
+      watchers.forEach((watch) => watch());
       const { outcome } = exchange;
       if (outcome.kind !== 'accepted') return;
       spans.push({
@@ -53,6 +59,22 @@ export async function startRecordingCollector(options: Omit<CollectorOptions, 'h
   });
 
   const uniqueUuids = () => new Set(collector.events.map((event) => event.uuid ?? ''));
+  const waitUntil = <T>(check: () => T, timeoutMs: number): Promise<T> =>
+    new Promise((resolve) => {
+      const watch = (): void => {
+        const value = check();
+        if (!value) return;
+        finish(value);
+      };
+      const finish = (value: T): void => {
+        watchers.delete(watch);
+        clearTimeout(timer);
+        resolve(value);
+      };
+      const timer = setTimeout(() => finish(check()), timeoutMs);
+      watchers.add(watch);
+      watch();
+    });
   return {
     ...collector,
     get requests() {
@@ -62,22 +84,19 @@ export async function startRecordingCollector(options: Omit<CollectorOptions, 'h
     uniqueUuids,
     async waitForUuids(expected, timeoutMs) {
       const wanted = [...expected];
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
+      const missing = () => {
         const seen = uniqueUuids();
-        const missing = wanted.filter((uuid) => !seen.has(uuid));
-        if (missing.length === 0 || Date.now() > deadline) return missing;
-        await sleep(100);
-      }
+        return wanted.filter((uuid) => !seen.has(uuid));
+      };
+      await waitUntil(() => missing().length === 0, timeoutMs);
+      return missing();
     },
     async waitForDistinct(event, count, timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const distinct = new Set(collector.events.filter((e) => e.event === event).map((e) => e.uuid)).size;
-        if (distinct >= count || Date.now() > deadline) return distinct;
-        await sleep(100);
-      }
+      const distinct = () => new Set(collector.events.filter((e) => e.event === event).map((e) => e.uuid)).size;
+      await waitUntil(() => distinct() >= count, timeoutMs);
+      return distinct();
     },
+    waitUntil,
     overlaps() {
       const found: string[] = [];
       for (let i = 0; i < spans.length; i++) {

@@ -55,16 +55,10 @@ export function arrivals(events: readonly ReceivedEvent[], name: string): Map<nu
   return byIndex;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Waits until `count` distinct `i` of `name` arrived; returns the arrivals either way. */
 export async function waitForIndexes(collector: RecordingCollector, name: string, count: number, timeoutMs: number): Promise<Map<number, Set<string>>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const seen = arrivals(collector.events, name);
-    if (seen.size >= count || Date.now() > deadline) return seen;
-    await sleep(100);
-  }
+  await collector.waitUntil(() => arrivals(collector.events, name).size >= count, timeoutMs);
+  return arrivals(collector.events, name);
 }
 
 /** Indexes 0..count-1 that never arrived, and indexes that arrived under more than one uuid. */
