@@ -1,6 +1,7 @@
 // Lint (npm run test:lint): typescript-eslint's recommended rules plus the project's structure
-// rules: files of at most 300 lines, functions of at most 150, cyclomatic complexity at most 33,
-// a platform-free src/core, and a CLI that never decides by an error's name or text. Opt-outs are listed here by file, each with its reason.
+// rules: files of at most 300 lines, functions of at most 100 (150 for the few listed below),
+// cyclomatic complexity at most 33, a platform-free src/core, and a CLI that never decides by an
+// error's name or text. Opt-outs are listed here by file, each with its reason.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -30,7 +31,7 @@ export default defineConfig(
     files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
     rules: {
       'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
-      'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 100, skipBlankLines: false, skipComments: false }],
       complexity: ['error', 33],
       // A variable a callback reads before its one assignment (a child process it may kill) stays `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
@@ -65,6 +66,20 @@ export default defineConfig(
       'test/node/client.test.ts',
     ],
     rules: { 'max-lines': 'off' },
+  },
+  {
+    // Functions of up to 150 lines (issue #29 keeps at most five): the CSV reader is one state
+    // machine over characters, the importer's hot loop; the ledger, core/server's intake, its
+    // feature flags and the flag definitions poller were being reworked on other branches when
+    // the limit came down, and are next to be split.
+    files: [
+      'src/cli/import/csv-reader.ts',
+      'src/browser/delivery/ledger.ts',
+      'src/core/server/intake.ts',
+      'src/core/server/feature-flags.ts',
+      'src/core/server/local-flags/definitions-poller.ts',
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false }] },
   },
   {
     files: ['src/cli/**/*.ts'],

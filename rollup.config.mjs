@@ -4,6 +4,7 @@
 // (dist/types) and the type check are one tsc run beside this one: see scripts/build.js.
 import { existsSync } from 'node:fs';
 import terser from '@rollup/plugin-terser';
+import { MANGLED_PROPERTY } from './scripts/internal-names.js';
 import { typescript } from './scripts/rollup-typescript.mjs';
 
 const external = (id) => id === 'fflate' || id.startsWith('node:') || id.startsWith('fflate/');
@@ -21,13 +22,11 @@ const nodeEntries = Object.fromEntries(
 
 const ts = () => typescript({ tsconfig: './tsconfig.build.json' });
 
-// Property names that exist only inside hogtail (never persisted, public or on the wire) may be
-// shortened in the browser bundles; every other property keeps its name. `builtins: true` because
-// terser otherwise skips any name a DOM interface also has (state, json, kind, items, ok, url…):
-// so a name may join the list only if no browser object's property of that name is ever used.
-// Never the keys of AutocaptureStart: they cross into the lazily loaded autocapture chunk, minified apart.
-const internalProperties =
-  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|ok|url|send|states|endpoint|ledger|listeners|queued|propsOf|calls|callsFrom|chain|mode|gzip|flagState|fetchFlags|config|report|queue|onWarning|onDelivered|line|inFlight|draining|closed|drop|settleWaiters|reportEvictions|takeFromHead|putBackInFront|nextBatch|schedulePump|armInterval|drain|stop|lookahead|misconfigured|verbose|consent|base|store|sessionProps|sessionListeners|hooks|pageViewId|onLeave|onNewSession|keep|members|methods|eventTypes|urlAllow|urlIgnore|tagAllow|selectorAllow|selectorIgnore|maskText|maskAttributes|ignoredAttributes|isRage|rageIgnore|syntheticStack|syntheticSkip|autocaptureOptOut|geoipDisable|flagKeys|days|unstored|options|backing|start|watch|first|bytes|domain|secure|retry|query|take|errors|rejections|forget|stopExceptions|maxResponseBytes|truncated|keepaliveMaxChars|visit|parts|setOnce|renew|discard|dropUnsent)$/;
+// Property names that end in `_` are internal (scripts/internal-names.js, docs/architecture.md
+// "Internal names") and may be shortened in the browser bundles, with a few names public only in
+// the server clients' API; every other property keeps its name. A new internal member joins by its
+// name, and a test checks that no public, wire, storage or cross-bundle name of the browser
+// matches. `builtins: true`: terser otherwise skips a listed name that a DOM interface also has.
 // Measured in gzipped bytes: inline: 1 inlines only simple functions (fully inlining single-use
 // ones wraps them in IIFEs with hoisted vars: about 35 B more per bundle); loops: false keeps
 // while loops as written and negate_iife: false keeps (function(){})(): a few bytes each.
@@ -41,7 +40,7 @@ const minify = (module, lite = false, forBundlers = false) =>
     // __HOGTAIL_BROWSER_BUILD__ (src/core/build-flags.ts): server-only queue code leaves the bundles.
     // __LITE__ (src/browser/build-flags.ts): what the lite script tag leaves out.
     compress: { global_defs: { __HOGTAIL_BROWSER_BUILD__: true, __LITE__: lite }, passes: 3, inline: 1, loops: false, negate_iife: false, pure_getters: true, unsafe: true, unsafe_arrows: true, unsafe_methods: true, unsafe_comps: true },
-    mangle: { properties: { regex: internalProperties, builtins: true } },
+    mangle: { properties: { regex: MANGLED_PROPERTY, builtins: true } },
     format: { comments: false, ascii_only: true, preserve_annotations: forBundlers },
   });
 

@@ -180,7 +180,7 @@ The durable write alone (no SDK, last row) is ${fmt((single(WRITE_ONLY, 'medianU
   click durable before its task ends costs by itself, the floor of any SDK that keeps docs/guarantees.md §2 for clicks.
 - *hogtail (memory only)*: the same script with \`persistence: 'memory'\`; the difference to *hogtail* is the durable queue's
   localStorage writes (the click's event, written before its task ends so that even a crash keeps it, and the removal once
-  delivered). The rest is the element walk and chain (\`src/browser/autocapture\`) and the client's \`capture()\` (page
+  delivered). The rest is the element walk and chain (\`src/browser/features/autocapture\`) and the client's \`capture()\` (page
   properties, validation, JSON).
 
 What autocapture adds in bytes (gzip level 9, the project's rollup and terser settings, built now):
@@ -200,7 +200,7 @@ async function autocaptureBytes() {
   const esmFile = root + 'src/browser/zz-bench-index.ts';
   const iifeSource = readFileSync(root + 'src/browser/iife.ts', 'utf8');
   const esmSource = readFileSync(root + 'src/browser/index.ts', 'utf8');
-  writeFileSync(iifeFile, iifeSource.replace(/^import \{ startAutocapture \}.*\n/m, '').replace('createHogtail(() => startAutocapture)', 'createHogtail()'));
+  writeFileSync(iifeFile, iifeSource.replace(/^import \{ startAutocapture \}.*\n/m, '').replace('fullBuild(() => startAutocapture,', 'fullBuild(undefined,'));
   writeFileSync(esmFile, esmSource.replace(/createHogtail\(\(\) => import\([^;]*\);/, 'createHogtail();'));
   try {
     // Imported only now: the TypeScript plugin reads the file list when the config is loaded.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // What one durable write of a click's event costs the click's task, and whether it survives a crash
-// of the page's process: localStorage (what src/browser/ledger.ts does now) vs IndexedDB, in the same
+// of the page's process: localStorage (what src/browser/delivery/ledger.ts does now) vs IndexedDB, in the same
 // headless Chromium, on a page served from 127.0.0.1 and cross-origin isolated (COOP/COEP), so that
 // performance.now() ticks in 5 µs.
 //

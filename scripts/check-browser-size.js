@@ -11,7 +11,10 @@
 //     newcomer messages (+179 / +188), the second hardening pass (+87 / +63) and posthog-js's event
 //     properties (+2,236 / +1,351; per part in docs/budgets.md), and the browser's hardening
 //     (+575 / +123: privacy checks, DOM reads a form cannot clobber, the console wrapper, in flight
-//     at unload, opt-out emptying the queue).
+//     at unload, opt-out emptying the queue); then issue #29's browser in layers (+1,181 / +558:
+//     features as a list with named hooks, the extension loader, internal names mangled by a
+//     convention and a list of 20 instead of 130 names, the queue's close handed in by servers,
+//     long functions split; docs/budgets.md, "Issue #29").
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,8 +24,8 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 23_300],
-  ['dist/hogtail.lite.iife.js', 14_336, 14_500],
+  ['dist/hogtail.iife.js', 22_528, 24_500],
+  ['dist/hogtail.lite.iife.js', 14_336, 15_070],
 ];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],

@@ -15,7 +15,9 @@ const budgets = [
   // retries: about 300 B) and the session's activity writes were throttled. Raised on 2026-11-29 to
   // 20,223 B plus a little: posthog-js's event properties (issue 28, about 2.2 KB in the script
   // tag), the browser's hardening, one request path and the tree-shakable entry's split (about 156 B).
-  ['dist/browser/index.js', 'src/browser', 20_480],
+  // Raised again the same day to 21,378 B plus a little: issue #29's browser in layers (+1,155 B:
+  // features as a list with named hooks, the extension registry and loader, mangling by convention).
+  ['dist/browser/index.js', 'src/browser', 21_504],
   // Node entries are not minified (readable stack traces on servers); the budget still stops bloat.
   // 59,445 B on 2026-11-25 with everything of that round merged: the server core shared with edge,
   // local flag evaluation (the engine), exception capture, the flags protocol and hostile-input

@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 
 const bundle = fileURLToPath(new URL('../dist/browser/index.js', import.meta.url));
 /** The modules that export the browser client (createHogtail), however a test names them. */
-const CLIENT_SOURCE = /^(\.\.\/)+src\/browser(\/(client|index|drop-in)(\.ts)?)?$/;
+const CLIENT_SOURCE = /^(\.\.\/)+src\/browser(\/(client|index|api\/drop-in)(\.ts)?)?$/;
 const browserTests = fileURLToPath(new URL('browser/', import.meta.url));
 /**
  * Suites that inject an internal part into the client see the minifier's short property names

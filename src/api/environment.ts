@@ -12,8 +12,10 @@ export function isBrowser(): boolean {
   return isPage() || isBrowserWorker();
 }
 
+/** Read through globalThis: this runs in Node too, whose type check knows no `window`. */
 function isPage(): boolean {
-  return typeof window !== 'undefined' && typeof document !== 'undefined';
+  const scope = globalThis as { window?: unknown; document?: unknown };
+  return scope.window !== undefined && scope.document !== undefined;
 }
 
 function isBrowserWorker(): boolean {

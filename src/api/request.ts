@@ -63,12 +63,49 @@ type Attempt<T> = { ok: true; value: T } | { ok: false; error: Error; retryable:
 
 const ERROR_TEXT_LIMIT = 300;
 
+/** What one attempt needs of its requester. */
+interface RequestContext {
+  config: RequesterConfig;
+  pathFor(path: string): string;
+  /** The text with the personal key taken out. */
+  redact(text: string): string;
+  /** The server's words, shortened only after the key is out of them: a cut through the key would hide it from redact. */
+  quote(text: string): string;
+}
+
+/**
+ * One controller per attempt carries both the caller's abort and our timeout into fetch;
+ * `release` undoes both once the attempt is over.
+ */
+function attemptSignal(timeoutMs: number, userSignal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer =
+    timeoutMs > 0 && Number.isFinite(timeoutMs)
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort(new DOMException(`no response within ${timeoutMs} ms`, 'TimeoutError'));
+        }, timeoutMs)
+      : undefined;
+  const onUserAbort = (): void => controller.abort(userSignal?.reason);
+  userSignal?.addEventListener('abort', onUserAbort, { once: true });
+  const stopTimer = (): void => clearTimeout(timer);
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    stopTimer,
+    release(): void {
+      stopTimer();
+      userSignal?.removeEventListener('abort', onUserAbort);
+    },
+  };
+}
+
 export function createRequester(config: RequesterConfig): Requester {
   const pathFor = (path: string): string => `${config.basePath}${config.projectPath}${path}`;
   const redact = (text: string): string =>
     config.personalApiKey === '' ? text : text.split(config.personalApiKey).join('[redacted]');
-  /** The server's words, shortened only after the key is out of them: a cut through the key would hide it from redact. */
-  const quote = (text: string): string => redact(text).slice(0, ERROR_TEXT_LIMIT);
+  const context: RequestContext = { config, pathFor, redact, quote: (text) => redact(text).slice(0, ERROR_TEXT_LIMIT) };
 
   async function send<T>(
     request: ApiRequest,
@@ -79,7 +116,7 @@ export function createRequester(config: RequesterConfig): Requester {
     const retryAllowed = options.retry ?? request.method === 'GET';
     const maxRetries = retryAllowed ? config.retries : 0;
     for (let retry = 0; ; retry++) {
-      const outcome = await attempt(request, options, read, streaming);
+      const outcome = await attempt(context, request, options, read, streaming);
       if (outcome.ok) return outcome.value;
       if (!outcome.retryable || retry >= maxRetries) throw outcome.error;
       const waitMs = outcome.retryAfterMs ?? backoffDelay(retry, config.retryDelayMs, config.maxRetryDelayMs);
@@ -89,119 +126,105 @@ export function createRequester(config: RequesterConfig): Requester {
     }
   }
 
-  async function attempt<T>(
-    request: ApiRequest,
-    options: RequestOptions,
-    read: ResponseReader<T>,
-    streaming: boolean,
-  ): Promise<Attempt<T>> {
-    const { method } = request;
-    const path = pathFor(request.path);
-    const search = withoutKey(toSearchParams(request.query), config.personalApiKey).toString();
-    const url = `${config.origin}${path}${search === '' ? '' : `?${search}`}`;
-    const timeoutMs = options.timeoutMs ?? config.timeoutMs;
-    const userSignal = options.signal;
-    if (userSignal?.aborted) throw userSignal.reason;
-
-    // One controller per attempt carries both the caller's abort and our timeout into fetch.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer =
-      timeoutMs > 0 && Number.isFinite(timeoutMs)
-        ? setTimeout(() => {
-            timedOut = true;
-            controller.abort(new DOMException(`no response within ${timeoutMs} ms`, 'TimeoutError'));
-          }, timeoutMs)
-        : undefined;
-    const onUserAbort = (): void => controller.abort(userSignal?.reason);
-    userSignal?.addEventListener('abort', onUserAbort, { once: true });
-    const stopTimer = (): void => clearTimeout(timer);
-    const release = (): void => {
-      stopTimer();
-      userSignal?.removeEventListener('abort', onUserAbort);
-    };
-
-    const failed = (error: unknown): Attempt<T> => {
-      release();
-      if (error instanceof ApiError) return { ok: false, error, retryable: false };
-      if (userSignal?.aborted) throw userSignal.reason;
-      if (timedOut) return { ok: false, error: new ApiTimeoutError(method, path, timeoutMs, error), retryable: true };
-      return {
-        ok: false,
-        error: new ApiNetworkError(
-          redact(`${method} ${path}: could not reach ${config.origin} (${networkReason(error)})`),
-          method,
-          path,
-          error,
-        ),
-        retryable: true,
-      };
-    };
-
-    const headers: Record<string, string> = {
-      Authorization: `Bearer ${config.personalApiKey}`,
-      Accept: request.accept ?? 'application/json',
-    };
-    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-
-    let response: Response;
-    try {
-      response = await config.fetch(url, {
-        method,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: controller.signal,
-        // A personal key authenticates on its own; cookies of a logged-in session must not ride along.
-        credentials: 'omit',
-      });
-    } catch (error) {
-      return failed(error);
-    }
-
-    const errorFields = { method, path, endpoint: request.endpoint, scope: scopeFor(request.endpoint) };
-
-    if (!response.ok) {
-      let text = '';
-      try {
-        text = await response.text();
-      } catch (error) {
-        // The status is what matters; a body lost to a timeout or reset only costs us the detail.
-        if (userSignal?.aborted) return failed(error);
-      }
-      release();
-      const body = parseErrorBody(redact(text));
-      return {
-        ok: false,
-        error: new ApiError({
-          ...errorFields,
-          status: response.status,
-          code: redact(body.code ?? `http_${response.status}`),
-          detail: redact(body.detail),
-          type: body.type === undefined ? undefined : redact(body.type),
-        }),
-        retryable: isRetryableStatus(response.status),
-        ...optionalRetryAfter(parseRetryAfter(response.headers.get('retry-after'))),
-      };
-    }
-
-    const fail = (code: string, detail: string, serverText?: string): ApiError =>
-      new ApiError({ ...errorFields, status: response.status, code, detail: redact(detail) + (serverText === undefined ? '' : quote(serverText)), type: undefined });
-    try {
-      const value = await read(response, fail);
-      if (streaming) stopTimer();
-      else release();
-      return { ok: true, value };
-    } catch (error) {
-      return failed(error);
-    }
-  }
-
   return {
     send,
     json: <T>(request: ApiRequest, options?: RequestOptions) => send<T>(request, options, readJson as ResponseReader<T>),
     baseUrl: `${config.origin}${config.basePath}/`,
     pathFor,
   };
+}
+
+/** One request: its value, or its error and whether another try may succeed. */
+async function attempt<T>(
+  { config, pathFor, redact, quote }: RequestContext,
+  request: ApiRequest,
+  options: RequestOptions,
+  read: ResponseReader<T>,
+  streaming: boolean,
+): Promise<Attempt<T>> {
+  const { method } = request;
+  const path = pathFor(request.path);
+  const search = withoutKey(toSearchParams(request.query), config.personalApiKey).toString();
+  const url = `${config.origin}${path}${search === '' ? '' : `?${search}`}`;
+  const timeoutMs = options.timeoutMs ?? config.timeoutMs;
+  const userSignal = options.signal;
+  if (userSignal?.aborted) throw userSignal.reason;
+
+  const { signal, timedOut, stopTimer, release } = attemptSignal(timeoutMs, userSignal);
+
+  const failed = (error: unknown): Attempt<T> => {
+    release();
+    if (error instanceof ApiError) return { ok: false, error, retryable: false };
+    if (userSignal?.aborted) throw userSignal.reason;
+    if (timedOut()) return { ok: false, error: new ApiTimeoutError(method, path, timeoutMs, error), retryable: true };
+    return {
+      ok: false,
+      error: new ApiNetworkError(
+        redact(`${method} ${path}: could not reach ${config.origin} (${networkReason(error)})`),
+        method,
+        path,
+        error,
+      ),
+      retryable: true,
+    };
+  };
+
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${config.personalApiKey}`,
+    Accept: request.accept ?? 'application/json',
+  };
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await config.fetch(url, {
+      method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal,
+      // A personal key authenticates on its own; cookies of a logged-in session must not ride along.
+      credentials: 'omit',
+    });
+  } catch (error) {
+    return failed(error);
+  }
+
+  const errorFields = { method, path, endpoint: request.endpoint, scope: scopeFor(request.endpoint) };
+
+  if (!response.ok) {
+    let text = '';
+    try {
+      text = await response.text();
+    } catch (error) {
+      // The status is what matters; a body lost to a timeout or reset only costs us the detail.
+      if (userSignal?.aborted) return failed(error);
+    }
+    release();
+    const body = parseErrorBody(redact(text));
+    return {
+      ok: false,
+      error: new ApiError({
+        ...errorFields,
+        status: response.status,
+        code: redact(body.code ?? `http_${response.status}`),
+        detail: redact(body.detail),
+        type: body.type === undefined ? undefined : redact(body.type),
+      }),
+      retryable: isRetryableStatus(response.status),
+      ...optionalRetryAfter(parseRetryAfter(response.headers.get('retry-after'))),
+    };
+  }
+
+  const fail = (code: string, detail: string, serverText?: string): ApiError =>
+    new ApiError({ ...errorFields, status: response.status, code, detail: redact(detail) + (serverText === undefined ? '' : quote(serverText)), type: undefined });
+  try {
+    const value = await read(response, fail);
+    if (streaming) stopTimer();
+    else release();
+    return { ok: true, value };
+  } catch (error) {
+    return failed(error);
+  }
 }
 
 export const readJson: ResponseReader<unknown> = async (response, fail) => {

@@ -7,7 +7,7 @@
  * users see it as `HogtailConfig` (or posthog-js's name, `PostHogConfig`).
  */
 import { DEFAULT_HOST } from '../core/defaults';
-import type { AutocaptureOptions } from './autocapture/options';
+import type { AutocaptureOptions } from './features/autocapture/options';
 import type { CaptureResult, Properties } from './types';
 
 export type BeforeSend = (event: CaptureResult | null) => CaptureResult | null;

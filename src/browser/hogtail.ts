@@ -8,7 +8,7 @@ import type { FlagValue } from '../core/flags/decide';
 import type { QueueStats } from '../core/queue';
 import type { ClientConfig } from './config';
 import type { CaptureOptions, CaptureResult, FeatureFlagResult, FlagOptions, FlagsListener, Properties, SessionIdListener } from './types';
-import type { UnsupportedMethods } from './unsupported';
+import type { UnsupportedMethods } from './api/unsupported';
 
 /** init() options; see config.ts for each one. */
 export type HogtailConfig = ClientConfig<Hogtail>;

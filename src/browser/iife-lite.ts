@@ -4,7 +4,11 @@
  * or cookies). Takes over the official snippet like the full one.
  */
 import { createClient, type HogtailLite } from './client';
-import { installScriptTag } from './snippet';
+import { autocaptureFeature } from './features/autocapture/wire';
+import { flagsFeature } from './features/flags';
+import { pageleaveFeature } from './features/pageleave';
+import { pageviewsFeature } from './features/pageviews';
+import { installScriptTag } from './api/snippet';
 
 // What `import 'hogtail/hogtail.lite.iife.js'` gives TypeScript: the global it sets, with only the
 // methods this build has (a call to a posthog-js extra is a type error, as it is a TypeError here).
@@ -19,4 +23,5 @@ declare global {
   }
 }
 
-installScriptTag(createClient({ methods: {}, options: [] }));
+// Autocapture without a loader: it only warns when the page asks for it.
+installScriptTag(createClient({ features_: [flagsFeature(), pageviewsFeature(), pageleaveFeature(), autocaptureFeature()], methods_: {}, options_: [] }));

@@ -58,7 +58,7 @@ export function createFetchExecutor(fetchFn: FetchLike, options: FetchExecutorOp
       }, request.timeoutMs);
     });
     const { body } = request;
-    const init: RequestInit = { method: request.method, headers: request.headers, body: body as BodyInit | undefined, signal: controller.signal };
+    const init: RequestInit = { method: request.method, headers: request.headers, body: body as RequestInit['body'], signal: controller.signal };
     if (keepaliveMaxChars !== undefined) init.keepalive = (body?.length ?? 0) <= keepaliveMaxChars;
     const exchange = (async (): Promise<HttpResponse> => {
       const response = await fetchFn(request.url, init);

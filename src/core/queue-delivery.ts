@@ -5,40 +5,12 @@
  */
 import { backoffDelay, type RetryOptions } from './backoff';
 import { BROWSER_BUILD } from './build-flags';
-import { HogtailError, TransportError, type DropReason } from './errors';
-import type { QueuedEvent } from './event';
+import { HogtailError, TransportError } from './errors';
 import { eventsOf, type Entry, type WaitingLine } from './queue-line';
-import type { QueueOptions, QueueStats } from './queue-types';
+import type { Delivery, Lookahead, QueueOptions, QueueState } from './queue-types';
 import { setBackgroundTimeout, type TimerHandle } from './timers';
 import type { DeliveryResult } from './transport';
 import { textOf } from './text-of';
-
-/** What the public side and the loop share. */
-export interface QueueState {
-  readonly line: WaitingLine;
-  inFlight: Entry[];
-  draining?: boolean;
-  /** Set by close() (a server client's only). */
-  closed?: boolean;
-  /** The counters of stats(), which adds `pending`. */
-  readonly stats: Omit<QueueStats, 'pending'>;
-  /** Set by discard(): drops a batch that comes back unsent if it was in flight then (true when it did). */
-  dropUnsent?: (batch: Entry[]) => boolean;
-  drop(events: QueuedEvent[], reason: DropReason, message: string, status?: number): void;
-  settleWaiters(all?: boolean): void;
-  reportEvictions(): void;
-}
-
-export interface Delivery {
-  schedulePump(): void;
-  armInterval(): void;
-  /** Puts entries back at the front (a failed batch, restored events). */
-  putBackInFront(entries: Entry[]): void;
-  /** flush(): send everything now, not at the next interval. */
-  drain(): void;
-  /** close(): no timer fires after this (a server client's; absent from the script tag). */
-  stop?: () => void;
-}
 
 function retryError(count: number, result: Extract<DeliveryResult, { kind: 'retry' }>, failures: number, delay: number): TransportError {
   const message = `${count} event(s) not delivered yet: ${result.message}; retry ${failures} in ${delay} ms.`;
@@ -56,124 +28,154 @@ function applyAnswer(
   const events = eventsOf(batch);
   if (result.kind === 'ok') {
     state.stats.delivered += batch.length;
-    options.persistence?.removed(events);
-    if (!BROWSER_BUILD) options.onDelivered?.(events);
+    options.persistence_?.removed(events);
+    options.onDelivered_?.(events);
   } else if (result.kind === 'reject') {
-    state.drop(events, 'rejected', `${batch.length} event(s) dropped: ${result.message}`, result.status);
+    state.drop_(events, 'rejected', `${batch.length} event(s) dropped: ${result.message}`, result.status);
   } else if (batch.length === 1) {
     const reason = result.status === 413 ? 'too_large' : 'rejected';
-    state.drop(events, reason, `event ${events[0]!.uuid} dropped: ${result.message}; the rest is delivered`, result.status);
+    state.drop_(events, reason, `event ${events[0]!.uuid} dropped: ${result.message}; the rest is delivered`, result.status);
   } else {
     split();
   }
 }
 
+/** One request for `batch`. Building it may throw (a patched built-in): that is a failed send, retried with backoff, so the batch is neither lost nor stuck in flight. */
+function startRequest(options: QueueOptions, batch: Entry[]): Promise<DeliveryResult> {
+  try {
+    return options.send_(eventsOf(batch));
+  } catch (cause) {
+    return Promise.reject(cause);
+  }
+}
+
+/** Sizes of a batch's two halves, the first on top of the split stack (sent first). */
+const halves = (size: number): [number, number] => [size - Math.ceil(size / 2), Math.ceil(size / 2)];
+
+/** Announces the next request's events to the lookahead (Node), which builds its body meanwhile; returns how many it takes. */
+function announceNext(line: WaitingLine, options: QueueOptions, lookahead: Lookahead): number {
+  const upcoming = line.nextBatch_(options.maxBatchSize_, options.maxBatchBytes_);
+  if (upcoming.length > 0) lookahead(eventsOf(upcoming));
+  return upcoming.length;
+}
+
+/** True (and `batch` dropped) when the user capped retries (posthog-node's fetchRetryCount) and it is past the cap. */
+function pastRetryCap(state: QueueState, retry: RetryOptions, failures: number, batch: Entry[], result: Extract<DeliveryResult, { kind: 'retry' }>): boolean {
+  if (BROWSER_BUILD || retry.maxRetries === undefined || failures <= retry.maxRetries) return false;
+  const message = `${batch.length} event(s) dropped after ${retry.maxRetries} retries (fetchRetryCount): ${result.message}`;
+  state.drop_(eventsOf(batch), 'retries_exhausted', message, result.status);
+  state.settleWaiters_();
+  return true;
+}
+
+/**
+ * When the loop runs: in a microtask after a capture (capture() returns before any body is built
+ * or compressed), at the flush interval, or at once for flush(); `pump` decides what to send.
+ */
+function createScheduler(state: QueueState, options: QueueOptions, pump: () => void) {
+  let pumpScheduled = false;
+  let intervalTimer: TimerHandle | undefined;
+  const scheduler = {
+    schedulePump_(): void {
+      if (pumpScheduled || state.closed_) return;
+      pumpScheduled = true;
+      queueMicrotask(() => {
+        pumpScheduled = false;
+        // Nothing may escape a microtask as an uncaught error on the host page: a throw here (a page
+        // that patched a built-in hogtail uses) is reported, and the next capture or flush pumps again.
+        try {
+          state.reportEvictions_();
+          pump();
+        } catch (error) {
+          options.onWarning_?.(new HogtailError(`sending failed (${textOf(error)}); retried at the next capture or flush`));
+        }
+      });
+    },
+    armInterval_(): void {
+      if (intervalTimer !== undefined || state.closed_) return;
+      intervalTimer = setBackgroundTimeout(() => {
+        intervalTimer = undefined;
+        state.draining_ = true;
+        pump();
+      }, options.flushIntervalMs_);
+    },
+    drain_(): void {
+      state.draining_ = true;
+      scheduler.stopInterval_();
+      scheduler.schedulePump_();
+    },
+    stopInterval_(): void {
+      clearTimeout(intervalTimer); // a no-op for undefined, in browsers and Node alike
+      intervalTimer = undefined;
+    },
+  };
+  return scheduler;
+}
+
 export function createDelivery(state: QueueState, options: QueueOptions, retry: RetryOptions): Delivery {
-  const { line, stats } = state;
-  const random = (!BROWSER_BUILD && options.random) || Math.random;
-  // `BROWSER_BUILD ? undefined :` lets the minifier drop the lookahead from the script tag.
-  const lookahead = BROWSER_BUILD ? undefined : options.lookahead;
+  const { line_: line, stats } = state;
+  const random = options.random_ || Math.random;
+  const lookahead = BROWSER_BUILD ? undefined : options.lookahead_; // so the script tag's minifier drops it
   /** Sizes of the segments to send next while isolating a bad event, top = next. */
   const splitStack: number[] = [];
   let failures = 0;
   /** Size of the batch announced to `lookahead`: the next request takes exactly it (0: none). */
   let reserved = 0;
   let sending = false;
-  let pumpScheduled = false;
   let warned = false;
-  let intervalTimer: TimerHandle | undefined;
   let backoffTimer: TimerHandle | undefined;
-  const closed = () => !BROWSER_BUILD && state.closed; // only a server client closes its queue
+  const { schedulePump_: schedulePump, armInterval_: armInterval, drain_: drain, stopInterval_: stopInterval } = createScheduler(state, options, () => pump());
 
   function putBackInFront(entries: Entry[]): void {
     if (lookahead) reserved = 0; // the front changed: what was announced is no longer next
-    line.putBackInFront(entries);
-  }
-
-  function schedulePump(): void {
-    if (pumpScheduled || closed()) return;
-    pumpScheduled = true;
-    // A microtask: capture() returns before any body is built or compressed.
-    queueMicrotask(() => {
-      pumpScheduled = false;
-      // Nothing may escape a microtask as an uncaught error on the host page: a throw here (a page
-      // that patched a built-in hogtail uses) is reported, and the next capture or flush pumps again.
-      try {
-        state.reportEvictions();
-        pump();
-      } catch (error) {
-        options.onWarning?.(new HogtailError(`sending failed (${textOf(error)}); retried at the next capture or flush`));
-      }
-    });
+    line.putBackInFront_(entries);
   }
 
   function pump(): void {
-    if (closed() || sending || backoffTimer !== undefined) return;
-    if (line.count === 0) {
-      state.draining = false;
-      state.settleWaiters();
+    if (state.closed_ || sending || backoffTimer !== undefined) return;
+    if (line.count_ === 0) {
+      state.draining_ = false;
+      state.settleWaiters_();
       return;
     }
-    if (!state.draining && line.count < options.flushAt && splitStack.length === 0) armInterval();
+    if (!state.draining_ && line.count_ < options.flushAt_ && splitStack.length === 0) armInterval();
     else sendNext();
-  }
-
-  function armInterval(): void {
-    if (intervalTimer !== undefined || closed()) return;
-    intervalTimer = setBackgroundTimeout(() => {
-      intervalTimer = undefined;
-      state.draining = true;
-      pump();
-    }, options.flushIntervalMs);
   }
 
   function sendNext(): void {
     const usedSplit = splitStack.length > 0;
-    const limit = usedSplit ? splitStack[splitStack.length - 1]! : (lookahead && reserved) || options.maxBatchSize;
-    const batch = line.nextBatch(limit, options.maxBatchBytes);
+    const limit = usedSplit ? splitStack[splitStack.length - 1]! : (lookahead && reserved) || options.maxBatchSize_;
+    const batch = line.nextBatch_(limit, options.maxBatchBytes_);
     if (lookahead) reserved = 0;
-    batch.forEach(line.takeFromHead);
-    state.inFlight = batch;
+    batch.forEach(line.takeFromHead_);
+    state.inFlight_ = batch;
     sending = true;
     stats.requests++;
-    let sent: Promise<DeliveryResult>;
-    try {
-      sent = options.send(eventsOf(batch));
-    } catch (cause) {
-      // Building the request threw (a patched built-in): retried with backoff like a failed send,
-      // so the batch is neither lost nor stuck in flight.
-      sent = Promise.reject(cause);
-    }
-    sent.then(
+    startRequest(options, batch).then(
       (result) => settle(result, usedSplit, batch),
       (cause: unknown) => settle({ kind: 'retry', message: `sending failed (${textOf(cause)})`, cause }, usedSplit, batch),
     );
     // Only when the next request follows this one at once. It then takes exactly these events, so
     // the prepared body fits even if more are captured meanwhile (they go in the request after).
-    if (lookahead && !usedSplit && (state.draining || line.count >= options.flushAt)) {
-      const upcoming = line.nextBatch(options.maxBatchSize, options.maxBatchBytes);
-      reserved = upcoming.length;
-      if (reserved > 0) lookahead(eventsOf(upcoming));
-    }
+    if (lookahead && !usedSplit && (state.draining_ || line.count_ >= options.flushAt_)) reserved = announceNext(line, options, lookahead);
   }
 
   function settle(result: DeliveryResult, usedSplit: boolean, batch: Entry[]): void {
     sending = false;
     // close() already reported these as dropped; a late answer changes nothing for the caller. A
     // queue reopened since (a capture after shutdown) sends what it has taken meanwhile.
-    if (state.inFlight !== batch) return closed() ? undefined : pump();
-    state.inFlight = [];
-    if (closed()) return;
-    if (result.kind !== 'ok' && state.dropUnsent?.(batch)) return state.settleWaiters(), pump();
+    if (state.inFlight_ !== batch) return state.closed_ ? undefined : pump();
+    state.inFlight_ = [];
+    if (state.closed_) return;
+    if (result.kind !== 'ok' && state.dropUnsent_?.(batch)) return state.settleWaiters_(), pump();
     if (result.kind === 'retry') return retryLater(batch, result);
     if (usedSplit) splitStack.pop();
     failures = 0;
     applyAnswer(state, options, batch, result, () => {
       putBackInFront(batch);
-      const firstHalf = Math.ceil(batch.length / 2);
-      splitStack.push(batch.length - firstHalf, firstHalf);
+      splitStack.push(...halves(batch.length));
     });
-    state.settleWaiters();
+    state.settleWaiters_();
     pump();
   }
 
@@ -182,20 +184,16 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     stats.retries++;
     if (result.misconfigured && !warned) {
       warned = true;
-      options.onWarning?.(new HogtailError(result.message));
+      options.onWarning_?.(new HogtailError(result.message));
     }
-    if (!BROWSER_BUILD && retry.maxRetries !== undefined && failures > retry.maxRetries) {
-      // The user capped retries (posthog-node's fetchRetryCount): give this batch up, go on with the next.
-      failures = 0;
-      const message = `${batch.length} event(s) dropped after ${retry.maxRetries} retries (fetchRetryCount): ${result.message}`;
-      state.drop(eventsOf(batch), 'retries_exhausted', message, result.status);
-      state.settleWaiters();
+    if (pastRetryCap(state, retry, failures, batch, result)) {
+      failures = 0; // given up: the next batch starts afresh
       return pump();
     }
     putBackInFront(batch);
     const delay = backoffDelay(failures, retry, random, result.retryAfterMs);
-    options.onRetry?.(retryError(batch.length, result, failures, delay));
-    if (failures >= retry.maxAttempts) state.settleWaiters(true);
+    options.onRetry_?.(retryError(batch.length, result, failures, delay));
+    if (failures >= retry.maxAttempts) state.settleWaiters_(true);
     backoffTimer = setBackgroundTimeout(() => {
       backoffTimer = undefined;
       pump();
@@ -203,16 +201,14 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   }
 
   return {
-    schedulePump,
-    armInterval,
-    putBackInFront,
-    drain() {
-      state.draining = true;
-      clearTimeout(intervalTimer); // a no-op for undefined, in browsers and Node alike
-      intervalTimer = undefined;
-      schedulePump();
+    schedulePump_: schedulePump,
+    armInterval_: armInterval,
+    putBackInFront_: putBackInFront,
+    drain_: drain,
+    // Only close() stops the loop (closed, it arms no timer again).
+    stop_() {
+      stopInterval();
+      clearTimeout(backoffTimer);
     },
-    // Only close() stops the loop (closed, it arms no timer again), and the script tag has no close().
-    ...(!BROWSER_BUILD && { stop: () => [intervalTimer, backoffTimer].forEach((timer) => clearTimeout(timer)) }),
   };
 }

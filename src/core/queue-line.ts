@@ -7,19 +7,19 @@ import type { QueuedEvent } from './event';
 
 export interface Entry {
   event: QueuedEvent;
-  seq: number;
-  size: number;
+  seq_: number;
+  size_: number;
 }
 
 export interface WaitingLine {
-  readonly count: number;
-  readonly bytes: number;
-  readonly first: Entry | undefined;
+  readonly count_: number;
+  readonly bytes_: number;
+  readonly first_: Entry | undefined;
   push(entry: Entry): void;
-  takeFromHead(): Entry | undefined;
-  putBackInFront(entries: Entry[]): void;
+  takeFromHead_(): Entry | undefined;
+  putBackInFront_(entries: Entry[]): void;
   /** The entries at the front that make the next request (by count and bytes), left in place. */
-  nextBatch(limit: number, maxBytes: number): Entry[];
+  nextBatch_(limit: number, maxBytes: number): Entry[];
   /** Empties the line, handing back what it held. */
   clear(): Entry[];
 }
@@ -34,7 +34,7 @@ export function eventsOf(entries: readonly Entry[]): QueuedEvent[] {
   return events;
 }
 
-export const makeEntry = (event: QueuedEvent, seq: number): Entry => ({ event, seq, size: event.json.length });
+export const makeEntry = (event: QueuedEvent, seq: number): Entry => ({ event, seq_: seq, size_: event.json.length });
 
 export function createWaitingLine(): WaitingLine {
   let waiting: Entry[] = [];
@@ -42,43 +42,43 @@ export function createWaitingLine(): WaitingLine {
   let bytes = 0;
 
   return {
-    get count() {
+    get count_() {
       return waiting.length - head;
     },
-    get bytes() {
+    get bytes_() {
       return bytes;
     },
-    get first() {
+    get first_() {
       return waiting[head];
     },
     push(entry) {
       waiting.push(entry);
-      bytes += entry.size;
+      bytes += entry.size_;
     },
-    takeFromHead() {
+    takeFromHead_() {
       const entry = waiting[head];
       if (entry === undefined) return undefined;
       waiting[head] = undefined as unknown as Entry; // let it be collected before compaction
       head++;
-      bytes -= entry.size;
+      bytes -= entry.size_;
       if (head > 1024 && head * 2 > waiting.length) {
         waiting = waiting.slice(head);
         head = 0;
       }
       return entry;
     },
-    putBackInFront(entries) {
+    putBackInFront_(entries) {
       waiting = entries.concat(waiting.slice(head));
       head = 0;
-      for (const entry of entries) bytes += entry.size;
+      for (const entry of entries) bytes += entry.size_;
     },
-    nextBatch(limit, maxBytes) {
+    nextBatch_(limit, maxBytes) {
       const batch: Entry[] = [];
       let total = 0;
       for (let index = head; batch.length < limit; index++) {
         const next = waiting[index];
-        if (next === undefined || (batch.length > 0 && total + next.size > maxBytes)) break;
-        total += next.size;
+        if (next === undefined || (batch.length > 0 && total + next.size_ > maxBytes)) break;
+        total += next.size_;
         batch.push(next);
       }
       return batch;

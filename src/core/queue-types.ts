@@ -1,8 +1,12 @@
-/** The delivery queue's options, counters and interface (the queue itself is in queue.ts). */
+/**
+ * The delivery queue's options, counters and interface (the queue itself is in queue.ts), and the
+ * state its public side and its loop (queue-delivery.ts) share.
+ */
 import type { BatchSender } from './batch-sender';
 import type { RetryOptions } from './backoff';
 import type { DropReason, DroppedEventsError, HogtailError, TransportError } from './errors';
 import type { QueuedEvent } from './event';
+import type { Entry, WaitingLine } from './queue-line';
 
 /** Lets a platform keep the queue durable: told of every event added and every event settled. */
 export interface QueuePersistence {
@@ -22,34 +26,40 @@ export interface QueuePersistence {
 export type Lookahead = (events: readonly QueuedEvent[]) => void;
 
 export interface QueueOptions {
-  send: BatchSender;
+  send_: BatchSender;
   /** Start a request once this many events wait. */
-  flushAt: number;
+  flushAt_: number;
   /** Or once the oldest waiting event has waited this long (ms). */
-  flushIntervalMs: number;
+  flushIntervalMs_: number;
   /** Most events in one request. */
-  maxBatchSize: number;
+  maxBatchSize_: number;
   /**
    * Most JSON characters in one request. A character is at most 3 bytes of UTF-8 (a surrogate
    * pair is 2 characters and 4 bytes), so keep this a third of the server's 20 MiB cap or less.
    */
-  maxBatchBytes: number;
+  maxBatchBytes_: number;
   /** Most events waiting; the oldest is evicted (and reported) beyond it. */
-  maxQueueSize: number;
+  maxQueueSize_: number;
   /** Most JSON characters waiting; the oldest is evicted beyond it. */
-  maxQueueBytes: number;
-  retry?: Partial<RetryOptions>;
-  persistence?: QueuePersistence;
+  maxQueueBytes_: number;
+  retry_?: Partial<RetryOptions>;
+  persistence_?: QueuePersistence;
   /** Passed by Node only; the script tag, which never passes it, does not carry its code. */
-  lookahead?: Lookahead;
-  onDrop: (error: DroppedEventsError) => void;
-  onRetry?: (error: TransportError) => void;
+  lookahead_?: Lookahead;
+  onDrop_: (error: DroppedEventsError) => void;
+  onRetry_?: (error: TransportError) => void;
   /** Told of events a 2xx acknowledged (the Node client settles its *Immediate promises by it; not in the script tag). */
-  onDelivered?: (events: readonly QueuedEvent[]) => void;
+  onDelivered_?: (events: readonly QueuedEvent[]) => void;
   /** Problems that are neither a drop nor a plain retry (a misconfigured host), once each. */
-  onWarning?: (error: HogtailError) => void;
+  onWarning_?: (error: HogtailError) => void;
   /** Jitter source; tests pass a fixed one (the script tag always uses Math.random). */
-  random?: () => number;
+  random_?: () => number;
+  /**
+   * What closing does: a server client hands in serverCloser (queue-close.ts). Without one, close()
+   * does nothing: a page never closes its queue (pagehide hands what is left to the beacon), so the
+   * script tags carry none of it.
+   */
+  closer_?: QueueCloser;
 }
 
 export interface QueueStats {
@@ -67,7 +77,7 @@ export interface Queue {
   restore(events: readonly QueuedEvent[]): void;
   /** Resolves once everything queued before the call is delivered or dropped (or retries stall). */
   flush(): Promise<void>;
-  /** Stops all timers and drops what is left with reason 'shutdown'. A no-op in the browser build. */
+  /** Stops all timers and drops what is left with reason 'shutdown' (with a closer; else a no-op). */
   close(): void;
   /**
    * Takes events again after close(), as posthog-node's client does after shutdown(): the next
@@ -83,4 +93,39 @@ export interface Queue {
   countDrop(reason: DropReason, count?: number): void;
   stats(): QueueStats;
   readonly pending: number;
+}
+
+/** What the public side and the loop share. */
+export interface QueueState {
+  readonly line_: WaitingLine;
+  inFlight_: Entry[];
+  draining_?: boolean;
+  /** Set by close() (a server client's only). */
+  closed_?: boolean;
+  /** The counters of stats(), which adds `pending`. */
+  readonly stats: Omit<QueueStats, 'pending'>;
+  /** Set by discard(): drops a batch that comes back unsent if it was in flight then (true when it did). */
+  dropUnsent_?: (batch: Entry[]) => boolean;
+  drop_(events: QueuedEvent[], reason: DropReason, message: string, status?: number): void;
+  settleWaiters_(all?: boolean): void;
+  reportEvictions_(): void;
+}
+
+export interface Delivery {
+  schedulePump_(): void;
+  armInterval_(): void;
+  /** Puts entries back at the front (a failed batch, restored events). */
+  putBackInFront_(entries: Entry[]): void;
+  /** flush(): send everything now, not at the next interval. */
+  drain_(): void;
+  /** close(): no timer fires after this. */
+  stop_(): void;
+}
+
+/** What closing does, handed in by a server client (serverCloser, queue-close.ts). */
+export interface QueueCloser {
+  /** close(): stop the loop and drop what is left with reason 'shutdown' (what the persistence keeps aside). */
+  close_(state: QueueState, delivery: Delivery, persistence: QueuePersistence | undefined): void;
+  /** An event captured once the queue is closed: dropped with reason 'shutdown'. */
+  late_(state: QueueState, event: QueuedEvent): void;
 }

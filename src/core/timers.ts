@@ -2,12 +2,10 @@
  * Timers that never keep a Node process alive on their own (docs/guarantees.md §5). Browsers return a number
  * from setTimeout, Node an object with unref(); this works with both without naming either.
  */
-import { BROWSER_BUILD } from './build-flags';
-
 export type TimerHandle = ReturnType<typeof setTimeout>;
 
 export function setBackgroundTimeout(fn: () => void, ms: number): TimerHandle {
   const handle = setTimeout(fn, ms);
-  if (!BROWSER_BUILD) (handle as { unref?: () => void }).unref?.(); // a page's timers have no unref
+  (handle as { unref?: () => void }).unref?.(); // a page's timers (numbers) have none
   return handle;
 }

@@ -3,7 +3,7 @@
 // format breaks: quotes, backslashes, line breaks, `;` and `="` inside values.
 import { describe, expect, it } from 'vitest';
 import { getElementsChainString } from '@posthog/browser-common/utils/autocapture-utils';
-import { elementsChain, type ChainElement } from '../../src/browser/autocapture/chain';
+import { elementsChain, type ChainElement } from '../../src/browser/features/autocapture/chain';
 import { parseChain, unescape } from './autocapture-chain-parser';
 
 const element = (overrides: Partial<ChainElement>): ChainElement => ({ tag: 'div', classes: [], nthChild: 1, nthOfType: 1, attributes: {}, ...overrides });

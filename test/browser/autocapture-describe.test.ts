@@ -3,10 +3,10 @@
 // rule at the level of one element. (Parity with posthog-js is checked in Chromium, in
 // test/e2e/autocapture.test.ts: posthog-js reads attributes in a way happy-dom does not support.)
 import { beforeEach, describe as group, expect, it } from 'vitest';
-import { describe, elementPath, type DescribeSettings } from '../../src/browser/autocapture/describe';
-import { looksSecret } from '../../src/browser/autocapture/privacy';
+import { describe, elementPath, type DescribeSettings } from '../../src/browser/features/autocapture/describe';
+import { looksSecret } from '../../src/browser/features/autocapture/privacy';
 
-const plain: DescribeSettings = { maskText: false, maskAttributes: false, ignoredAttributes: [] };
+const plain: DescribeSettings = { maskText_: false, maskAttributes_: false, ignoredAttributes_: [] };
 const props = (selector: string, type = 'click', settings: DescribeSettings = plain) =>
   describe(elementPath(document.querySelector(selector)!), type, settings, location.host);
 const chainOf = (selector: string, type = 'click', settings: DescribeSettings = plain) => props(selector, type, settings).$elements_chain as string;
@@ -94,13 +94,13 @@ group('autocapture element description', () => {
   });
 
   it('mask_all_text, mask_all_element_attributes, element_attribute_ignorelist', () => {
-    const noText = props('.amount', 'click', { ...plain, maskText: true });
+    const noText = props('.amount', 'click', { ...plain, maskText_: true });
     expect(noText.$el_text).toBeUndefined();
     expect(noText.$elements_chain).not.toMatch(/text=|now|\$20/);
-    const noAttributes = chainOf('.amount', 'click', { ...plain, maskAttributes: true });
+    const noAttributes = chainOf('.amount', 'click', { ...plain, maskAttributes_: true });
     expect(noAttributes).not.toMatch(/attr|\.btn|\.amount/);
     expect(noAttributes.split(';')[2]).toBe('button:nth-child="2"nth-of-type="1"text="Buy now $20"');
-    const ignored = props('a.out span', 'click', { ...plain, ignoredAttributes: ['class', 'href', 'aria-label'] });
+    const ignored = props('a.out span', 'click', { ...plain, ignoredAttributes_: ['class', 'href', 'aria-label'] });
     expect(JSON.stringify(ignored)).not.toMatch(/elsewhere|aria-label|attr__class/);
   });
 
@@ -193,8 +193,8 @@ group('autocapture: the second hardening pass (issue 27)', () => {
     expect((all.$elements_chain as string).startsWith('button:')).toBe(true);
     expect(Object.keys(all).filter((key) => key === 'token' || key === 'distinct_id' || key === '$session_id')).toEqual([]);
     expect(all).toMatchObject({ plan: 'pro', constructor: 'c' });
-    expect(props('#b', 'click', { ...plain, maskAttributes: true })).not.toHaveProperty('plan');
-    const ignored = props('#b', 'click', { ...plain, ignoredAttributes: ['data-ph-capture-attribute-plan'] });
+    expect(props('#b', 'click', { ...plain, maskAttributes_: true })).not.toHaveProperty('plan');
+    const ignored = props('#b', 'click', { ...plain, ignoredAttributes_: ['data-ph-capture-attribute-plan'] });
     expect(ignored).not.toHaveProperty('plan');
     expect(ignored).toMatchObject({ constructor: 'c' });
   });

@@ -3,7 +3,7 @@
 // configuration lists, the server's switch, warnings for options that cannot work, and that nothing
 // it does throws into the page. Real clicks and typing are in test/e2e/autocapture*.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAutocapture, type AutocaptureOptions } from '../../src/browser/autocapture';
+import { startAutocapture, type AutocaptureOptions } from '../../src/browser/features/autocapture';
 
 const PAGE = `
 <div class="page">

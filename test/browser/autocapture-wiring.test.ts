@@ -3,8 +3,8 @@
 // client's capture(), paused by the server's autocapture_opt_out (remembered for the next page), and
 // a warning, by name, when a build without autocapture (the lite script tag) is asked for it.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AutocaptureStart } from '../../src/browser/autocapture';
-import { createHogtail } from '../../src/browser/drop-in';
+import type { AutocaptureStart } from '../../src/browser/features/autocapture';
+import { createHogtail } from '../../src/browser/api/drop-in';
 import { tick } from './helpers';
 
 let KEY = 'phc_wiring';

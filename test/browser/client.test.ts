@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHogtail } from '../../src/browser/drop-in';
+import { createHogtail } from '../../src/browser/api/drop-in';
 import { fakeFetch, tick } from './helpers';
 
 // A project key per test: clients of earlier tests stay alive (their timers and decide answers can

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // posthog-js drop-in (issue 13): the methods and options a page written for posthog-js uses.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHogtail } from '../../src/browser/drop-in';
+import { createHogtail } from '../../src/browser/api/drop-in';
 import type { HogtailConfig } from '../../src/browser/hogtail';
 import { fakeFetch } from './helpers';
 

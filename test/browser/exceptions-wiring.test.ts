@@ -5,7 +5,7 @@
 // Events are taken in before_send (which then drops them), so nothing is sent.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExceptionProperties } from '../../src/core/exceptions';
-import { createHogtail } from '../../src/browser/drop-in';
+import { createHogtail } from '../../src/browser/api/drop-in';
 import type { Hogtail, HogtailConfig } from '../../src/browser/hogtail';
 
 let client: Hogtail | undefined;

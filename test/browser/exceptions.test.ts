@@ -4,7 +4,7 @@
 // per-type rate limit, and stopping. Real Chromium errors are in test/e2e/exceptions.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExceptionProperties } from '../../src/core/exceptions';
-import { exceptionEventProperties, exceptionKinds, startExceptionAutocapture, type ExceptionKinds } from '../../src/browser/exceptions';
+import { exceptionEventProperties, exceptionKinds, startExceptionAutocapture, type ExceptionKinds } from '../../src/browser/features/exceptions';
 
 let stop: (() => void) | undefined;
 afterEach(() => stop?.());
@@ -81,13 +81,13 @@ describe('startExceptionAutocapture', () => {
 
 describe("capture_exceptions' kinds", () => {
   it('reads posthog-js\'s option: true is errors and rejections, an object picks', () => {
-    expect(exceptionKinds(true)).toEqual({ errors: true, rejections: true });
-    expect(exceptionKinds(false)).toEqual({ errors: false, rejections: false });
-    expect(exceptionKinds({ capture_unhandled_errors: true, capture_console_errors: true })).toEqual({ errors: true, rejections: false, console: true });
+    expect(exceptionKinds(true)).toEqual({ errors_: true, rejections_: true });
+    expect(exceptionKinds(false)).toEqual({ errors_: false, rejections_: false });
+    expect(exceptionKinds({ capture_unhandled_errors: true, capture_console_errors: true })).toEqual({ errors_: true, rejections_: false, console: true });
   });
 
   it('listens only to what was picked', () => {
-    const { captured } = start({ rejections: true });
+    const { captured } = start({ rejections_: true });
     window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('not listened to') }));
     window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new Error('listened to') }));
     expect(captured.map((p) => p.$exception_list[0]!.value)).toEqual(['listened to']);

@@ -4,7 +4,7 @@
 // conditions (a request, an event), never for a duration, except where a test must show that
 // something did NOT happen (then it waits for several polls).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHogtail } from '../../src/browser/drop-in';
+import { createHogtail } from '../../src/browser/api/drop-in';
 import type { Hogtail } from '../../src/browser/hogtail';
 import { createCollector, defaultDecideResponse, type Collector, type DecideRequest, type DecideResponse } from '../../src/devserver';
 import { sendText } from '../../src/devserver/http/respond';

@@ -3,7 +3,7 @@
 // AbortSignal must not wedge the queue: the executor has its own deadline. (The endless response
 // body is test/e2e/hostile-server.test.ts: happy-dom's fetch buffers whole bodies.)
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHogtail } from '../../src/browser/drop-in';
+import { createHogtail } from '../../src/browser/api/drop-in';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function until(check: () => boolean, what: string): Promise<void> {

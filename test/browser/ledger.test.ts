@@ -2,8 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { QueuedEvent } from '../../src/core/event';
 import { uuidv7 } from '../../src/core/uuid';
-import { createLedger } from '../../src/browser/ledger';
-import { startTabs } from '../../src/browser/tabs';
+import { createLedger } from '../../src/browser/delivery/ledger';
+import { startTabs } from '../../src/browser/delivery/tabs';
 
 const PREFIX = 'ht|k|q|';
 const event = (i: number): QueuedEvent => {
@@ -33,7 +33,7 @@ describe('ledger', () => {
     expect(stored().sort()).toEqual(events.slice(150).map((e) => e.json).sort());
     ledger.removed(events.slice(150));
     expect(stored()).toEqual([]);
-    expect(ledger.list()).toEqual([]);
+    expect(ledger.list_()).toEqual([]);
   });
 
   it('flush() writes the events of this task at once (a request starting in it), and only once', async () => {
@@ -41,7 +41,7 @@ describe('ledger', () => {
     ledger.appended(event(1));
     ledger.appended(event(2));
     expect(stored()).toEqual([]);
-    ledger.flush();
+    ledger.flush_();
     expect(stored()).toHaveLength(2);
     await Promise.resolve();
     expect(Object.keys(localStorage).filter((key) => key.startsWith(PREFIX))).toHaveLength(1);
@@ -52,12 +52,12 @@ describe('ledger', () => {
     const events = Array.from({ length: 150 }, (_, i) => event(i));
     for (const e of events) ledger.appended(e);
     // Reading `unsaved` writes what waits first: what is left could not be stored.
-    expect(ledger.unsaved).toBe(50);
+    expect(ledger.unsaved_).toBe(50);
     expect(stored()).toHaveLength(100);
     ledger.removed(events.slice(0, 100));
-    ledger.flush();
+    ledger.flush_();
     expect(stored()).toHaveLength(50);
-    expect(ledger.unsaved).toBe(0);
+    expect(ledger.unsaved_).toBe(0);
   });
 
   it('a task writes only its own events, once, and none that left before the write', async () => {
@@ -69,7 +69,7 @@ describe('ledger', () => {
     } as unknown as Storage;
     const ledger = createLedger(recording, PREFIX, uuidv7(), 10_000, 10_000_000);
     for (let i = 0; i < 50; i++) ledger.appended(event(i));
-    ledger.flush();
+    ledger.flush_();
     writes.length = 0;
     const [kept, gone] = [event(50), event(51)];
     ledger.appended(kept);
@@ -88,16 +88,16 @@ describe('ledger', () => {
     await Promise.resolve();
     for (const e of events.slice(2)) capped.appended(e);
     await Promise.resolve();
-    expect(capped.unstored()).toEqual(events.slice(2));
+    expect(capped.unstored_()).toEqual(events.slice(2));
     capped.removed([events[3]!]);
-    expect(capped.unstored()).toEqual([events[2], events[4]]);
+    expect(capped.unstored_()).toEqual([events[2], events[4]]);
 
     const memory = createLedger(undefined, PREFIX, uuidv7(), 100, 10_000_000);
     for (const e of events) memory.appended(e);
     await Promise.resolve();
     memory.removed(events.slice(0, 3));
-    expect(memory.unstored()).toEqual(events.slice(3));
-    expect(memory.unsaved).toBe(2);
+    expect(memory.unstored_()).toEqual(events.slice(3));
+    expect(memory.unsaved_).toBe(2);
   });
 
   it('a store that throws stops writing without throwing', async () => {
@@ -106,8 +106,8 @@ describe('ledger', () => {
     const e = event(1);
     ledger.appended(e);
     await flushMicrotasks();
-    expect(ledger.unsaved).toBe(1);
-    expect(ledger.list()).toEqual([e]);
+    expect(ledger.unsaved_).toBe(1);
+    expect(ledger.list_()).toEqual([e]);
     expect(() => ledger.removed([e])).not.toThrow();
   });
 
@@ -115,15 +115,15 @@ describe('ledger', () => {
     const dead = createLedger(localStorage, PREFIX, uuidv7(Date.now() - 60_000), 1000, 1_000_000);
     const events = Array.from({ length: 5 }, (_, i) => event(i));
     for (const e of events) dead.appended(e);
-    dead.flush(); // as its pagehide did
+    dead.flush_(); // as its pagehide did
     const deadId = Object.keys(localStorage)[0]!.slice(PREFIX.length, PREFIX.length + 36);
     const liveId = uuidv7();
     const live = createLedger(localStorage, PREFIX, liveId, 1000, 1_000_000);
-    expect(live.others()).toEqual([deadId]);
-    expect(live.adopt(deadId).map((e) => e.uuid)).toEqual(events.map((e) => e.uuid));
+    expect(live.others_()).toEqual([deadId]);
+    expect(live.adopt_(deadId).map((e) => e.uuid)).toEqual(events.map((e) => e.uuid));
     expect(Object.keys(localStorage).every((key) => key.startsWith(PREFIX + liveId))).toBe(true);
-    expect(live.adopt(deadId)).toEqual([]);
-    live.removed(live.list());
+    expect(live.adopt_(deadId)).toEqual([]);
+    live.removed(live.list_());
     expect(stored()).toEqual([]);
   });
 });
@@ -135,7 +135,7 @@ describe('tabs without Web Locks (lease)', () => {
     const ledger = createLedger(localStorage, 'ht|k|q|', tabId, 1000, 1_000_000);
     const events = Array.from({ length: count }, (_, i) => event(i));
     for (const e of events) ledger.appended(e);
-    ledger.flush(); // as its pagehide did
+    ledger.flush_(); // as its pagehide did
     return events;
   }
 
@@ -165,7 +165,7 @@ describe('tabs without Web Locks (lease)', () => {
     await flushMicrotasks();
     expect(restored.map((e) => e.uuid)).toEqual(goneEvents.map((e) => e.uuid));
     expect(localStorage.getItem('ht|k|t|' + me)).not.toBeNull();
-    tabs.leave();
+    tabs.leave_();
     expect(localStorage.getItem('ht|k|t|' + me)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
 // without a scheme is named with what to write, and calls made before an init() that never comes
 // are said, once, after a few seconds (at once in debug mode) instead of waiting in silence.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createHogtail } from '../../src/browser/drop-in';
+import { createHogtail } from '../../src/browser/api/drop-in';
 
 let errors: string[] = [];
 let warnings: string[] = [];

@@ -5,9 +5,9 @@
 // documented format) picked up on a first visit. Real cookies across subdomains, as a server reads
 // them, and real posthog-js are in test/e2e/cookies.test.ts.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openStateBacking, type PersistenceConfig } from '../../src/browser/persistence';
-import { crossSubdomainByDefault } from '../../src/browser/persistence/cookies';
-import { createStateStore } from '../../src/browser/state';
+import { openStateBacking, type PersistenceConfig } from '../../src/browser/state/persistence';
+import { crossSubdomainByDefault } from '../../src/browser/state/persistence/cookies';
+import { createStateStore } from '../../src/browser/state/state';
 
 let token = 'phc_unit';
 let n = 0;
@@ -34,11 +34,11 @@ describe("'localStorage+cookie' (the default)", () => {
   it("keeps the state in localStorage and the identity in posthog-js's cookie format", async () => {
     const { backing, states } = open();
     expect(backing.mode).toBe('localStorage+cookie');
-    const session = states.session(Date.now());
-    states.state.props.plan = 'pro';
-    states.state.$epp = true;
+    const session = states.session_(Date.now());
+    states.state_.props.plan = 'pro';
+    states.state_.$epp = true;
     await tick();
-    const { distinct_id, $device_id, sid } = states.state;
+    const { distinct_id, $device_id, sid } = states.state_;
     expect(JSON.parse(localStorage.getItem(key())!)).toMatchObject({ distinct_id, props: { plan: 'pro' } });
     expect(cookie(`ph_${token}_posthog`)).toEqual({
       distinct_id,
@@ -55,8 +55,8 @@ describe("'localStorage+cookie' (the default)", () => {
       JSON.stringify({ distinct_id: 'user-7', $device_id: 'dev-1', $user_state: 'identified', $sesid: [now - 1_000, 'sess-1', now - 60_000] }),
     )}; path=/`;
     const { states } = open();
-    expect(states.state).toMatchObject({ distinct_id: 'user-7', $device_id: 'dev-1', $user_state: 'identified' });
-    expect(states.session(now)).toBe('sess-1');
+    expect(states.state_).toMatchObject({ distinct_id: 'user-7', $device_id: 'dev-1', $user_state: 'identified' });
+    expect(states.session_(now)).toBe('sess-1');
   });
 });
 
@@ -72,56 +72,56 @@ describe('posthog-js visitors keep their identity', () => {
 
   it('from its localStorage record (persistence: localStorage)', () => {
     localStorage.setItem(`ph_${token}_posthog`, JSON.stringify(record('from-ls')));
-    expect(open().states.state).toMatchObject({ distinct_id: 'from-ls', $device_id: 'device-from-ls' });
+    expect(open().states.state_).toMatchObject({ distinct_id: 'from-ls', $device_id: 'device-from-ls' });
   });
 
   it('from its cookie (persistence: cookie), storage winning where both exist as in posthog-js', () => {
     document.cookie = `ph_${token}_posthog=${encodeURIComponent(JSON.stringify(record('from-cookie')))}; path=/`;
-    expect(open().states.state.distinct_id).toBe('from-cookie');
+    expect(open().states.state_.distinct_id).toBe('from-cookie');
     token += '_both';
     document.cookie = `ph_${token}_posthog=${encodeURIComponent(JSON.stringify(record('cookie-side')))}; path=/`;
     localStorage.setItem(`ph_${token}_posthog`, JSON.stringify(record('storage-side')));
-    expect(open().states.state.distinct_id).toBe('storage-side');
+    expect(open().states.state_.distinct_id).toBe('storage-side');
   });
 
   it("from persistence_name's storage name", () => {
     localStorage.setItem('ph_custom', JSON.stringify(record('named')));
-    expect(open({ persistence_name: 'custom' }).states.state.distinct_id).toBe('named');
+    expect(open({ persistence_name: 'custom' }).states.state_.distinct_id).toBe('named');
   });
 });
 
 describe('other modes', () => {
   it("'cookie' keeps the state in cookies (flags excepted) and nothing in localStorage", async () => {
     const { states } = open({ persistence: 'cookie' });
-    states.state.props.plan = 'pro';
-    states.state.ff = { flags: { beta: true }, payloads: {} };
-    states.state.fc = [states.state.distinct_id, '["beta",true]'];
+    states.state_.props.plan = 'pro';
+    states.state_.ff = { flags: { beta: true }, payloads: {} };
+    states.state_.fc = [states.state_.distinct_id, '["beta",true]'];
     await tick();
     expect(localStorage.length).toBe(0);
     const saved = cookie(key()) as Record<string, unknown>;
-    expect(saved).toMatchObject({ distinct_id: states.state.distinct_id, props: { plan: 'pro' } });
+    expect(saved).toMatchObject({ distinct_id: states.state_.distinct_id, props: { plan: 'pro' } });
     expect(saved).not.toHaveProperty('ff');
     expect(saved).not.toHaveProperty('fc');
-    expect(cookie(`ph_${token}_posthog`)).toMatchObject({ distinct_id: states.state.distinct_id });
+    expect(cookie(`ph_${token}_posthog`)).toMatchObject({ distinct_id: states.state_.distinct_id });
     // The next page is the same visitor, with the same super properties.
-    expect(open({ persistence: 'cookie' }).states.state).toMatchObject({ distinct_id: states.state.distinct_id, props: { plan: 'pro' } });
+    expect(open({ persistence: 'cookie' }).states.state_).toMatchObject({ distinct_id: states.state_.distinct_id, props: { plan: 'pro' } });
   });
 
   it.each(['localStorage', 'sessionStorage'] as const)("'%s' keeps the state there and writes no cookie", async (mode) => {
     const { states } = open({ persistence: mode });
     await tick();
     const store = mode === 'localStorage' ? localStorage : sessionStorage;
-    expect(JSON.parse(store.getItem(key())!).distinct_id).toBe(states.state.distinct_id);
+    expect(JSON.parse(store.getItem(key())!).distinct_id).toBe(states.state_.distinct_id);
     expect(localStorage.length + sessionStorage.length).toBe(1);
     expect(document.cookie).not.toContain(token);
   });
 
   it("'memory' keeps nothing: the next page is a new visitor", async () => {
-    const first = open({ persistence: 'memory' }).states.state.distinct_id;
+    const first = open({ persistence: 'memory' }).states.state_.distinct_id;
     await tick();
     expect(localStorage.length + sessionStorage.length).toBe(0);
     expect(document.cookie).not.toContain(token);
-    expect(open({ persistence: 'memory' }).states.state.distinct_id).not.toBe(first);
+    expect(open({ persistence: 'memory' }).states.state_.distinct_id).not.toBe(first);
   });
 
   it('an unknown mode warns and uses the default; disable_persistence means memory', () => {

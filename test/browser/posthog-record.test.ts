@@ -2,7 +2,7 @@
 // the identity and session, the app's super properties (none of posthog-js's own keys), the
 // groups, the first page and the session's first page.
 import { describe, expect, it } from 'vitest';
-import { visitFromPosthog } from '../../src/browser/persistence/posthog-record';
+import { visitFromPosthog } from '../../src/browser/state/persistence/posthog-record';
 
 // A record as posthog-js 1.449 writes it (localStorage and its sessionStorage twin, merged).
 const record = {

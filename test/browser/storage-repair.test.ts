@@ -2,7 +2,7 @@
 // Stored state that is corrupted (issue 16, item 6): every value read back is checked; a bad one is
 // replaced once, reported, and counted in stats().repaired, and capture/identify keep working.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createHogtail } from '../../src/browser/drop-in';
+import { createHogtail } from '../../src/browser/api/drop-in';
 import { fakeFetch } from './helpers';
 
 let KEY = 'phc_repair';

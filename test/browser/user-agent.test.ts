@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent } from '../../src/browser/user-agent';
+import { describeUserAgent } from '../../src/browser/capture/user-agent';
 
 const cases: [string, Record<string, string | number>][] = [
   ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91', { $browser: 'Microsoft Edge', $browser_version: 120, $os: 'Windows', $device_type: 'Desktop' }],

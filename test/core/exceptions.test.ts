@@ -204,7 +204,7 @@ describe('values that are no Error', () => {
 
   it('gives a non-Error the frames of the capture call, minus the SDK frames', () => {
     function captureHere(input: unknown) {
-      return exceptionProperties(input, { ...node, syntheticStack: new Error('synthetic').stack, syntheticSkip: 1 });
+      return exceptionProperties(input, { ...node, syntheticStack_: new Error('synthetic').stack, syntheticSkip_: 1 });
     }
     function appCode() {
       return captureHere('oops');

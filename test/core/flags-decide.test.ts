@@ -3,6 +3,7 @@ import {
   featureProperties,
   mergeDecide,
   parseDecideResponse,
+  takesGzip,
   parsePayload,
 } from '../../src/core/flags/decide';
 import { flagsBody } from '../../src/core/flags/flags-request';
@@ -39,9 +40,10 @@ describe('decide', () => {
     expect(result.payloads).toEqual({ variant: '{"color":"red"}' });
     expect(result.errorsWhileComputingFlags).toBe(true);
     expect(result.quotaLimited).toBe(true);
-    expect(result.gzip).toBe(true);
-    expect(parseDecideResponse('{"supportedCompression":["lz64"]}').gzip).toBe(false);
-    expect(parseDecideResponse('{"supportedCompression":["gzip-js"]}').gzip).toBe(true);
+    expect(takesGzip(result.remoteConfig.supportedCompression)).toBe(true);
+    expect(takesGzip(parseDecideResponse('{"supportedCompression":["lz64"]}').remoteConfig.supportedCompression)).toBe(false);
+    expect(takesGzip(['gzip-js'])).toBe(true);
+    expect(takesGzip('gzip')).toBe(false);
     expect(() => parseDecideResponse('<html>')).toThrow(/not a JSON object/);
   });
 

@@ -19,14 +19,14 @@ function gatedQueue() {
   const queue = createQueue(
     {
       ...TEST_QUEUE_OPTIONS,
-      flushAt: 10,
-      flushIntervalMs: 60_000,
-      onDrop: () => {},
-      send: (batch) => {
+      flushAt_: 10,
+      flushIntervalMs_: 60_000,
+      onDrop_: () => {},
+      send_: (batch) => {
         requests.push(batch.map((e) => e.uuid));
         return new Promise((resolve) => answers.push(resolve));
       },
-      lookahead: (events) => announced.push(events.map((e) => e.uuid)),
+      lookahead_: (events) => announced.push(events.map((e) => e.uuid)),
     },
   );
   const answer = async (result: DeliveryResult) => {

@@ -19,10 +19,10 @@ function harness(
   const delivered: string[] = [];
   const queue = createQueue({
     ...TEST_QUEUE_OPTIONS,
-    onDrop: (error) => drops.push(error),
-    onRetry: (error) => retries.push(error),
+    onDrop_: (error) => drops.push(error),
+    onRetry_: (error) => retries.push(error),
     ...overrides,
-    send: async (batch) => {
+    send_: async (batch) => {
       const uuids = batch.map((e) => e.uuid);
       requests.push(uuids);
       const result = await script(batch, requests.length);
@@ -63,11 +63,11 @@ describe('queue', () => {
   });
 
   it('respects maxBatchBytes, but always sends at least one event', async () => {
-    const h = harness(() => ok, { maxBatchBytes: 20 });
+    const h = harness(() => ok, { maxBatchBytes_: 20 });
     for (let i = 0; i < 6; i++) h.queue.enqueue(event(i)); // each about 8 characters
     await h.queue.flush();
     expect(h.requests.map((r) => r.length)).toEqual([2, 2, 2]);
-    const big = harness(() => ok, { maxBatchBytes: 1 });
+    const big = harness(() => ok, { maxBatchBytes_: 1 });
     big.queue.enqueue(event(1));
     await big.queue.flush();
     expect(big.requests).toEqual([['u1']]);
@@ -126,7 +126,7 @@ describe('queue', () => {
     try {
       const h = harness((_, call) =>
         call === 1 ? { kind: 'retry', status: 429, message: 'slow down', retryAfterMs: 7_000 } : call === 2 ? { kind: 'retry', status: 503, message: 'down' } : ok,
-        { retry: { initialDelayMs: 1_000, maxDelayMs: 30_000, maxAttempts: 10 }, random: () => 0 },
+        { retry_: { initialDelayMs: 1_000, maxDelayMs: 30_000, maxAttempts: 10 }, random_: () => 0 },
       );
       for (let i = 0; i < 5; i++) h.queue.enqueue(event(i));
       await vi.advanceTimersByTimeAsync(0);
@@ -164,7 +164,7 @@ describe('queue', () => {
     const h = harness(async () => {
       await gate;
       return ok;
-    }, { maxQueueSize: 10, flushAt: 1000 });
+    }, { maxQueueSize_: 10, flushAt_: 1000 });
     for (let i = 0; i < 25; i++) h.queue.enqueue(event(i));
     const flushed = h.queue.flush();
     release();
@@ -177,7 +177,7 @@ describe('queue', () => {
   });
 
   it('evicts by bytes as well as by count', async () => {
-    const h = harness(() => ok, { maxQueueBytes: 40, flushAt: 1000 });
+    const h = harness(() => ok, { maxQueueBytes_: 40, flushAt_: 1000 });
     for (let i = 0; i < 10; i++) h.queue.enqueue(event(i));
     await h.queue.flush();
     expect(h.queue.stats().dropped.queue_full).toBeGreaterThan(0);
@@ -186,7 +186,7 @@ describe('queue', () => {
 
   it('flush() resolves when retries stall, keeping the events queued; close() then reports them', async () => {
     const h = harness(() => ({ kind: 'retry', status: 503, message: 'down' }), {
-      retry: { initialDelayMs: 1, maxDelayMs: 2, maxAttempts: 3 },
+      retry_: { initialDelayMs: 1, maxDelayMs: 2, maxAttempts: 3 },
     });
     for (let i = 0; i < 5; i++) h.queue.enqueue(event(i));
     await h.queue.flush();
@@ -198,7 +198,7 @@ describe('queue', () => {
   });
 
   it('restore() puts earlier events first and flush waits for them', async () => {
-    const h = harness(() => ok, { flushAt: 1000 });
+    const h = harness(() => ok, { flushAt_: 1000 });
     h.queue.enqueue(event(10));
     h.queue.restore([event(1), event(2)]);
     await h.queue.flush();
@@ -209,15 +209,15 @@ describe('queue', () => {
     const appended: string[] = [];
     const removed: string[] = [];
     const h = harness((batch) => (batch.some((e) => e.uuid === 'u2') ? { kind: 'split', status: 400, message: 'x' } : ok), {
-      persistence: { appended: (e) => appended.push(e.uuid), removed: (es) => removed.push(...es.map((e) => e.uuid)) },
+      persistence_: { appended: (e) => appended.push(e.uuid), removed: (es) => removed.push(...es.map((e) => e.uuid)) },
     });
     for (let i = 0; i < 6; i++) h.queue.enqueue(event(i));
     await h.queue.flush();
     expect(appended).toEqual(['u0', 'u1', 'u2', 'u3', 'u4', 'u5']);
     expect([...removed].sort()).toEqual([...appended].sort());
     const stuck = harness(() => ({ kind: 'retry', message: 'down' }), {
-      retry: { initialDelayMs: 1, maxDelayMs: 1, maxAttempts: 1 },
-      persistence: { appended: () => undefined, removed: (es) => removed.push(...es.map((e) => 'stuck' + e.uuid)) },
+      retry_: { initialDelayMs: 1, maxDelayMs: 1, maxAttempts: 1 },
+      persistence_: { appended: () => undefined, removed: (es) => removed.push(...es.map((e) => 'stuck' + e.uuid)) },
     });
     stuck.queue.enqueue(event(1));
     await stuck.queue.flush();
@@ -236,8 +236,8 @@ describe('queue', () => {
     const removed: string[] = [];
     let answer: (result: DeliveryResult) => void = () => {};
     const h = harness((batch) => (batch[0]!.uuid === 'u0' ? new Promise<DeliveryResult>((resolve) => (answer = resolve)) : ok), {
-      flushAt: 1,
-      persistence: { appended: () => undefined, removed: (es) => removed.push(...es.map((e) => e.uuid)) },
+      flushAt_: 1,
+      persistence_: { appended: () => undefined, removed: (es) => removed.push(...es.map((e) => e.uuid)) },
     });
     h.queue.enqueue(event(0)); // in flight, unanswered
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -255,7 +255,7 @@ describe('queue', () => {
     expect(h.requests).toEqual([['u0'], ['u4']]);
 
     // A request in flight that succeeds is delivered, not dropped.
-    const later = harness((batch) => (batch[0]!.uuid === 'u0' ? new Promise<DeliveryResult>((resolve) => (answer = resolve)) : ok), { flushAt: 1 });
+    const later = harness((batch) => (batch[0]!.uuid === 'u0' ? new Promise<DeliveryResult>((resolve) => (answer = resolve)) : ok), { flushAt_: 1 });
     later.queue.enqueue(event(0));
     await new Promise((resolve) => setTimeout(resolve, 0));
     later.queue.discard('opted_out', 'opted out');

@@ -16,13 +16,13 @@ const COOKIE = `ph_${TOKEN}_posthog`;
 
 // The page's view of hogtail: the state layer over the configured backing, as the client builds it.
 const HOGTAIL_HARNESS = `
-import { createStateStore } from './src/browser/state';
-import { openStateBacking } from './src/browser/persistence';
+import { createStateStore } from './src/browser/state/state';
+import { openStateBacking } from './src/browser/state/persistence';
 window.hogtailState = (token, config) => {
   const key = 'ht|' + token + '|p';
   const states = createStateStore(undefined, key, token, undefined, openStateBacking(token, key, config));
-  const session = states.session(Date.now());
-  return new Promise((resolve) => setTimeout(() => resolve({ ...states.state, session })));
+  const session = states.session_(Date.now());
+  return new Promise((resolve) => setTimeout(() => resolve({ ...states.state_, session })));
 };`;
 const POSTHOG_HARNESS = `import posthog from 'posthog-js'; window.posthogJs = posthog;`;
 

@@ -1,4 +1,4 @@
-// Real errors and rejections thrown in real Chromium, read by src/browser/exceptions.ts (bundled by
+// Real errors and rejections thrown in real Chromium, read by src/browser/features/exceptions.ts (bundled by
 // esbuild for this page): the frames must point at the app's own script, lines and functions.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,7 @@ let server: StaticServer | undefined;
 beforeAll(async () => {
   if (!hasChromium) return;
   const bundle = await build({
-    entryPoints: [repoRoot + 'src/browser/exceptions.ts'],
+    entryPoints: [repoRoot + 'src/browser/features/exceptions.ts'],
     bundle: true,
     format: 'iife',
     globalName: 'HogtailExceptions',

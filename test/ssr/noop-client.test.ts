@@ -1,7 +1,7 @@
 // The root import on a server: every method the browser client has exists here, does nothing and
 // never throws, whatever it is given; init() says so once, on the debug console.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHogtail } from '../../src/browser/drop-in';
+import { createHogtail } from '../../src/browser/api/drop-in';
 import * as browserEntry from '../../src/browser/index';
 import * as serverEntry from '../../src/ssr/index';
 import { createNoopHogtail } from '../../src/ssr/noop-client';

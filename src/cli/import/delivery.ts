@@ -91,9 +91,10 @@ function gzipFast(body: string, level: number): Promise<Uint8Array> {
 // The client's answer for a request that can never succeed, whatever it carries.
 const FATAL_STATUSES = new Set([401, 403, 404, 405]);
 
-export function createDelivery(options: DeliveryOptions): Delivery {
+/** The server client the importer sends through: historical, gzip'd, ordered, and never evicting a row. */
+function importClient(options: DeliveryOptions): PostHog {
   const { connection, batchSize } = options;
-  const client = new PostHog(connection.apiKey, {
+  return new PostHog(connection.apiKey, {
     host: connection.host,
     historicalMigration: true,
     compression: 'gzip',
@@ -110,6 +111,10 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     requestTimeout: options.timeoutMs,
     flushOnExitTimeout: 0,
   });
+}
+
+export function createDelivery(options: DeliveryOptions): Delivery {
+  const client = importClient(options);
 
   let capturing = false;
   let refusal: string | undefined;

@@ -23,6 +23,18 @@ function isSpace(c: number): boolean {
   return c === 32 || c === NEWLINE || c === 13 || c === 9;
 }
 
+/** Hands one element to the sink: its value, or why it is not JSON. */
+function emitElement(sink: RecordSink, elementLine: number, json: string): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    sink.invalid(elementLine, `not valid JSON (${error instanceof Error ? error.message : String(error)})`, json.slice(0, 10_000));
+    return;
+  }
+  sink.record(elementLine, value);
+}
+
 export function createJsonArrayReader(sink: RecordSink): RecordReader {
   let phase = BEFORE_ARRAY;
   let line = 1;
@@ -53,14 +65,7 @@ export function createJsonArrayReader(sink: RecordSink): RecordReader {
     const trimmed = text.trim();
     if (trimmed === '') throw new MalformedInputError(`line ${line}: an array element is missing (two commas, or a comma before ])`);
     recordEnd = end;
-    let value: unknown;
-    try {
-      value = JSON.parse(trimmed);
-    } catch (error) {
-      sink.invalid(elementLine, `not valid JSON (${error instanceof Error ? error.message : String(error)})`, trimmed.slice(0, 10_000));
-      return;
-    }
-    sink.record(elementLine, value);
+    emitElement(sink, elementLine, trimmed);
   }
 
   return {

@@ -51,6 +51,28 @@ export interface OpenedSource {
   close(): void;
 }
 
+/** A file to read, by its path from `cwd`; throws (ENOENT with the path) when it is not a readable file. */
+async function openFile(path: string, cwd: string): Promise<{ raw: NodeJS.ReadableStream; absolute: string; sizeBytes: number }> {
+  const absolute = resolve(cwd, path);
+  const info = await stat(absolute); // throws ENOENT with the path, which the command reports
+  if (!info.isFile()) throw new Error(`${path} is not a file`);
+  return { raw: createReadStream(absolute, { highWaterMark: READ_CHUNK_BYTES }), absolute, sizeBytes: info.size };
+}
+
+/** The first IDENTITY_PREFIX_BYTES (or all, if the input is shorter), kept to be read again; `ended`: nothing came after. */
+async function readHead(iterator: AsyncIterator<Buffer | string>): Promise<{ head: Buffer[]; ended: boolean }> {
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  while (headBytes < IDENTITY_PREFIX_BYTES) {
+    const next = await iterator.next();
+    if (next.done) return { head, ended: true };
+    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+    head.push(chunk);
+    headBytes += chunk.length;
+  }
+  return { head, ended: false };
+}
+
 export async function openSource(
   path: string,
   stdin: NodeJS.ReadableStream,
@@ -58,33 +80,9 @@ export async function openSource(
   cwd: string,
 ): Promise<OpenedSource> {
   const isStdin = path === '-';
-  let sizeBytes: number | undefined;
-  let raw: NodeJS.ReadableStream;
-  let absolute = 'stdin';
-  if (isStdin) {
-    raw = stdin;
-  } else {
-    absolute = resolve(cwd, path);
-    const info = await stat(absolute); // throws ENOENT with the path, which the command reports
-    if (!info.isFile()) throw new Error(`${path} is not a file`);
-    sizeBytes = info.size;
-    raw = createReadStream(absolute, { highWaterMark: READ_CHUNK_BYTES });
-  }
-
+  const { raw, absolute, sizeBytes } = isStdin ? { raw: stdin, absolute: 'stdin', sizeBytes: undefined } : await openFile(path, cwd);
   const iterator = (raw as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
-  let headBytes = 0;
-  let ended = false;
-  while (headBytes < IDENTITY_PREFIX_BYTES) {
-    const next = await iterator.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
-    head.push(chunk);
-    headBytes += chunk.length;
-  }
+  const { head, ended } = await readHead(iterator);
   const prefix = Buffer.concat(head).subarray(0, IDENTITY_PREFIX_BYTES);
   const hash = createHash('sha256');
   if (sourceId !== undefined) hash.update(`source-id\0${sourceId}`);

@@ -15,7 +15,7 @@ import { createInputDigest } from './input-digest';
 import { createReader, createSniffingReader, formatFromName, type InputFormat } from './input-format';
 import type { Mapping } from './mapping';
 import type { OpenedSource } from './open-source';
-import { MalformedInputError, type RecordSink } from './record-sink';
+import { MalformedInputError, type RecordReader, type RecordSink } from './record-sink';
 import type { RejectEntry } from './rejects-file';
 import { createRowMapper } from './row-to-event';
 import { createRowUuids } from './row-uuid';
@@ -68,37 +68,62 @@ export interface SourceOutcome {
   problem: StopImport | undefined;
 }
 
+/** The input is not the one the checkpoint acknowledged rows of: `detail` says how. */
+const inputChanged = ({ source, checkpointPath, previouslySent }: SourceRun, detail: string) =>
+  new InputChanged(changedInputMessage(source.label, source.path !== undefined, detail, checkpointPath!, previouslySent), EXIT_USAGE);
+
+/** A chunk of rows from `startRow` on, nothing in it yet. */
+function emptyChunk(sourceIndex: number, sourceLabel: string, uuids: Chunk['uuids'], startRow: number): Chunk {
+  return {
+    sourceIndex,
+    sourceLabel,
+    uuids,
+    startRow,
+    endRow: startRow,
+    complete: false,
+    lines: [],
+    ownUuids: undefined,
+    rejects: [],
+    captured: 0,
+    refusedByServer: 0,
+    chars: 0,
+    capturedThrough: 0,
+    flushed: undefined,
+    digest: '',
+  };
+}
+
+/** Hands the input to `reader` piece by piece (`onPiece` first), waiting for room in the delivery window; stops once `goOn` says so. */
+async function feed(
+  source: SourceRun['source'],
+  reader: RecordReader,
+  digest: ReturnType<typeof createInputDigest>,
+  window: SourceRun['window'],
+  onPiece: (text: string) => void,
+  goOn: () => boolean,
+): Promise<void> {
+  for await (const text of source.text) {
+    onPiece(text);
+    digest.add(text);
+    reader.write(text);
+    digest.settle(reader.settledThrough());
+    await window.makeRoom();
+    if (!goOn()) return;
+  }
+}
+
 export async function readSource(run: SourceRun): Promise<SourceOutcome> {
   const { source, index, delivery, window, counters } = run;
   const skip = run.progress.rows;
   const uuids = createRowUuids(source.identity);
   const digest = createInputDigest();
-  const inputChanged = (detail: string) =>
-    new InputChanged(changedInputMessage(source.label, source.path !== undefined, detail, run.checkpointPath!, run.previouslySent), EXIT_USAGE);
   const declared = run.format ?? formatFromName(source.label);
   let fromCsv = declared === 'csv';
   const mapRowFor = { csv: createRowMapper(run.mapping, run.timestampFormat, true), other: createRowMapper(run.mapping, run.timestampFormat, false) };
   let row = 0;
 
   const newChunk = (): Chunk => {
-    const start = Math.max(row, skip);
-    const fresh: Chunk = {
-      sourceIndex: index,
-      sourceLabel: source.label,
-      uuids,
-      startRow: start,
-      endRow: start,
-      complete: false,
-      lines: [],
-      ownUuids: undefined,
-      rejects: [],
-      captured: 0,
-      refusedByServer: 0,
-      chars: 0,
-      capturedThrough: 0,
-      flushed: undefined,
-      digest: '',
-    };
+    const fresh = emptyChunk(index, source.label, uuids, Math.max(row, skip));
     run.setOpenChunk(fresh);
     return fresh;
   };
@@ -140,7 +165,7 @@ export async function readSource(run: SourceRun): Promise<SourceOutcome> {
     if (row <= skip) {
       counters.skippedOnResume++;
       if (row === skip && run.progress.digest !== undefined && digest.through(reader.recordEnd()) !== run.progress.digest) {
-        throw inputChanged(`its first ${skip} rows differ from the ones acknowledged`);
+        throw inputChanged(run, `its first ${skip} rows differ from the ones acknowledged`);
       }
       return;
     }
@@ -170,19 +195,12 @@ export async function readSource(run: SourceRun): Promise<SourceOutcome> {
   let finished = false;
   let problem: StopImport | undefined;
   try {
-    for await (const text of source.text) {
-      chunk.chars += text.length;
-      digest.add(text);
-      reader.write(text);
-      digest.settle(reader.settledThrough());
-      await window.makeRoom();
-      if (!goOn()) break;
-    }
+    await feed(source, reader, digest, window, (text) => (chunk.chars += text.length), goOn);
     if (goOn()) {
       checkNotShrunk(source);
       reader.end();
       finished = true;
-      if (row < skip) throw inputChanged(`it now ends after ${row} rows; the checkpoint had acknowledged ${skip}`);
+      if (row < skip) throw inputChanged(run, `it now ends after ${row} rows; the checkpoint had acknowledged ${skip}`);
     }
   } catch (error) {
     if (error instanceof InputChanged) throw error;

@@ -27,7 +27,7 @@ export function exceptionEvent(
   callStack?: string,
   adjust?: (frames: StackFrame[]) => void,
 ): ExceptionEvent {
-  const exception = exceptionProperties(error, { platform: 'node:javascript', mechanism, syntheticStack: callStack, syntheticSkip: 1 });
+  const exception = exceptionProperties(error, { platform: 'node:javascript', mechanism, syntheticStack_: callStack, syntheticSkip_: 1 });
   for (const entry of exception.$exception_list) {
     const frames = entry.stacktrace?.frames;
     // Frame details are extras: if the platform's step fails on an odd frame, the event still goes.

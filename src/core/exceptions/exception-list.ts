@@ -41,9 +41,9 @@ export interface ExceptionOptions {
   /** What caught it; captureException()'s, `{ type: 'generic', handled: true }`, when left out. */
   mechanism?: { type: string; handled: boolean };
   /** The stack at the capture call, used for values that carry none (strings, objects, null). */
-  syntheticStack?: string;
+  syntheticStack_?: string;
   /** Frames of the synthetic stack that are the SDK's own (the capture call itself). */
-  syntheticSkip?: number;
+  syntheticSkip_?: number;
 }
 
 /** Entries kept at most: a cycle of causes, or an AggregateError of thousands, stays one event. */
@@ -111,7 +111,7 @@ export function exceptionProperties(input: unknown, options: ExceptionOptions): 
     // Only the thrown value itself borrows the capture call's stack: a cause's place is unknown.
     // Servers read source lines from frames' files: a message's frame-shaped lines must not count.
     // Pages read no files, and the script tag's bytes are budgeted: the browser keeps the stack whole.
-    const [stack, skip] = typeof own === 'string' && own ? [BROWSER_BUILD ? own : stackAfterMessage(own, message)] : exception_id ? [] : [options.syntheticStack, options.syntheticSkip];
+    const [stack, skip] = typeof own === 'string' && own ? [BROWSER_BUILD ? own : stackAfterMessage(own, message)] : exception_id ? [] : [options.syntheticStack_, options.syntheticSkip_];
     const frames = stack ? parseStack(stack, options.platform, skip) : [];
     list.push({
       type,

@@ -27,11 +27,13 @@ export interface DecideOverrides {
 export interface DecideResult extends FlagsSnapshot {
   errorsWhileComputingFlags: boolean;
   quotaLimited: boolean;
-  /** The batch endpoint takes gzip: `gzip` or `gzip-js` in the answer's supportedCompression. */
-  gzip: boolean;
-  /** The project's "autocapture off" switch (browser autocapture), when the answer says. */
-  autocaptureOptOut?: boolean | undefined;
+  /** The whole answer: the project's remote config when asked for (`config=true`), for the browser's features. */
+  remoteConfig: Record<string, unknown>;
 }
+
+/** A flags answer's `supportedCompression` names gzip (`gzip` or `gzip-js`): the batch endpoint takes it. */
+export const takesGzip = (supportedCompression: unknown): boolean =>
+  Array.isArray(supportedCompression) && supportedCompression.some((name) => name === 'gzip' || name === 'gzip-js');
 
 /**
  * Reads a flags answer in either shape: v2 `flags: { key: { enabled, variant, metadata: { payload } } }`
@@ -41,7 +43,7 @@ export interface DecideResult extends FlagsSnapshot {
 export function parseDecideResponse(text: string): DecideResult {
   const parsed: unknown = attempt(() => JSON.parse(text), 0);
   if (!isObject(parsed)) throw new Error(`the flags answer is not a JSON object: ${text.slice(0, 120)}`);
-  const { flags: details, featureFlags, featureFlagPayloads, quotaLimited, supportedCompression, requestId, autocapture_opt_out } = parsed;
+  const { flags: details, featureFlags, featureFlagPayloads, quotaLimited, requestId } = parsed;
   const v2 = isObject(details);
   // Entries collected, then made objects: a flag named `__proto__` stays a flag (an assignment would
   // set the prototype instead), and every read elsewhere checks own properties (core/own.ts).
@@ -62,8 +64,7 @@ export function parseDecideResponse(text: string): DecideResult {
     requestId: typeof requestId === 'string' ? requestId : undefined,
     errorsWhileComputingFlags: parsed.errorsWhileComputingFlags === true,
     quotaLimited: list(quotaLimited).includes('feature_flags'),
-    gzip: list(supportedCompression).some((name) => name === 'gzip' || name === 'gzip-js'),
-    autocaptureOptOut: typeof autocapture_opt_out === 'boolean' ? autocapture_opt_out : undefined,
+    remoteConfig: parsed,
   };
 }
 

@@ -12,6 +12,7 @@ import type { QueuedEvent } from '../event';
 import { createFlagsClient } from '../flags/flags-client';
 import { createPreparedBodies } from '../prepared-bodies';
 import { createQueue, type Queue, type QueuePersistence } from '../queue';
+import { serverCloser } from '../queue-close';
 import type { Compressor, HttpExecutor } from '../transport';
 import { logResponses } from './debug-log';
 import { createFlagCache, type FlagCache } from './flag-cache';
@@ -94,20 +95,21 @@ function startQueue(apiKey: string, options: ResolvedServerOptions, platform: Se
   // Batch n+1 is built and compressed while batch n is in flight (see prepared-bodies.ts).
   const preparedBodies = createPreparedBodies(createBatchEncoder(senderOptions));
   const queue = createQueue({
-    send: createBatchSender(senderOptions, preparedBodies.take),
-    flushAt: options.flushAt,
-    flushIntervalMs: options.flushInterval,
-    maxBatchSize: options.maxBatchSize,
-    maxBatchBytes: options.maxBatchBytes,
-    maxQueueSize: options.maxQueueSize,
-    maxQueueBytes: options.maxQueueBytes,
-    retry: options.retry,
-    persistence: platform.persistence?.hook,
-    lookahead: preparedBodies.prepare,
-    onDrop: hooks.report,
-    onRetry: hooks.report,
-    onWarning: hooks.report,
-    onDelivered: hooks.delivered,
+    send_: createBatchSender(senderOptions, preparedBodies.take),
+    flushAt_: options.flushAt,
+    flushIntervalMs_: options.flushInterval,
+    maxBatchSize_: options.maxBatchSize,
+    maxBatchBytes_: options.maxBatchBytes,
+    maxQueueSize_: options.maxQueueSize,
+    maxQueueBytes_: options.maxQueueBytes,
+    retry_: options.retry,
+    persistence_: platform.persistence?.hook,
+    lookahead_: preparedBodies.prepare,
+    onDrop_: hooks.report,
+    onRetry_: hooks.report,
+    onWarning_: hooks.report,
+    onDelivered_: hooks.delivered,
+    closer_: serverCloser, // shutdown(): a server closes its queue, a page never does
   });
   if (platform.persistence) queue.restore(platform.persistence.restored);
   return queue;

@@ -57,19 +57,15 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
-  const host = options.host ?? '127.0.0.1';
-  // Request bodies reach these lines (a malformed-JSON message quotes the body): no raw controls.
-  const log = (line: string): void => options.log?.(escapeControls(line));
-  const people = createPeopleIndex();
-  const store = await openDevStore(options.dataDir, {
-    onLoadEvent: (event) => people.observe(event),
-    ...(options.maxEventsInMemory === undefined ? {} : { maxEventsInMemory: options.maxEventsInMemory }),
-  });
-  const stream = createEventStream(store);
-  const assignments = createAssignmentLog();
-
-  const flags = createFlagsDecide({
+/** The flags the dev server answers: from the options' definitions or file, each answer recorded for the page. */
+function devFlags(
+  options: DevServerOptions,
+  people: ReturnType<typeof createPeopleIndex>,
+  assignments: ReturnType<typeof createAssignmentLog>,
+  stream: ReturnType<typeof createEventStream>,
+  log: (line: string) => void,
+) {
+  return createFlagsDecide({
     ...(options.flagsFile === undefined ? { definitions: options.flags ?? [] } : { file: options.flagsFile }),
     personProperties: (distinctId) => people.personProperties(distinctId),
     groupProperties: (groupType, groupKey) => people.groupProperties(groupType, groupKey),
@@ -92,6 +88,21 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       stream.changed('flags');
     },
   });
+}
+
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const host = options.host ?? '127.0.0.1';
+  // Request bodies reach these lines (a malformed-JSON message quotes the body): no raw controls.
+  const log = (line: string): void => options.log?.(escapeControls(line));
+  const people = createPeopleIndex();
+  const store = await openDevStore(options.dataDir, {
+    onLoadEvent: (event) => people.observe(event),
+    ...(options.maxEventsInMemory === undefined ? {} : { maxEventsInMemory: options.maxEventsInMemory }),
+  });
+  const stream = createEventStream(store);
+  const assignments = createAssignmentLog();
+
+  const flags = devFlags(options, people, assignments, stream, log);
 
   const management = createManagementHandler({
     ...(options.fixtures === undefined ? {} : { fixtures: options.fixtures }),

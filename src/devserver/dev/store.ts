@@ -24,15 +24,7 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
   const { rejections, counts, keepEvent, keepRejection, trim } = memory;
   let totalEvents = state.seqBase;
 
-  const notify = (change: StoreChange): void => {
-    for (const listener of listeners) {
-      try {
-        listener(change);
-      } catch {
-        // A watcher that fails (a page that went away mid-write) must not fail the capture.
-      }
-    }
-  };
+  const notify = (change: StoreChange): void => notifyAll(listeners, change);
 
   let skippedLines = 0;
   const eventsRead = await eventLog.readLines((line) => {
@@ -53,37 +45,9 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
   skippedLines += eventsRead.overlong + rejectionsRead.overlong;
   const loaded = { events: totalEvents - state.seqBase, rejections: memory.totalRejections(), skippedLines };
 
-  const scanFiles = async (query: SearchQuery): Promise<SearchPage> => {
-    const collector = createPageCollector(query);
-    let seq = state.seqBase;
-    const through = state.clearedThrough;
-    const last = totalEvents;
-    const needle = rawNeedle(query);
-    await eventLog.readLines((line) => {
-      // Parsing is most of a scan's cost: a line whose text lacks the term cannot match, so only
-      // its place in the sequence is counted (a complete object line is taken for an event).
-      if (needle !== undefined && !line.toLowerCase().includes(needle)) {
-        if (line.startsWith('{') && line.endsWith('}') && ++seq > through && seq <= last) collector.pass();
-        return;
-      }
-      const record = parseLine(line);
-      if (!looksLikeEvent(record)) return;
-      seq++;
-      // Events appended while the scan runs belong to the next search.
-      if (seq > through && seq <= last) collector.offer({ ...record, seq });
-    });
-    return collector.page();
-  };
-  /** The same over the events in memory, which are known to be events. */
-  const scanMemory = (query: SearchQuery): SearchPage => {
-    const collector = createPageCollector(query);
-    const needle = rawNeedle(query);
-    for (const kept of memory.events) {
-      if (needle !== undefined && !kept.line.toLowerCase().includes(needle)) collector.pass();
-      else collector.offer(parseKept(kept));
-    }
-    return collector.page();
-  };
+  // Events appended while the scan runs belong to the next search: it stops at `totalEvents` now.
+  const scanFiles = (query: SearchQuery): Promise<SearchPage> => scanEventLog(eventLog, query, state.seqBase, state.clearedThrough, totalEvents);
+  const scanMemory = (query: SearchQuery): SearchPage => scanKept(memory.events, query);
 
   return {
     dataDir,
@@ -146,6 +110,48 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** Tells every watcher; one that fails (a page that went away mid-write) must not fail the capture. */
+function notifyAll(listeners: Set<(change: StoreChange) => void>, change: StoreChange): void {
+  for (const listener of listeners) {
+    try {
+      listener(change);
+    } catch {
+      // its own loss
+    }
+  }
+}
+
+/** The same search over the events in memory, which are known to be events. */
+function scanKept(events: readonly KeptEvent[], query: SearchQuery): SearchPage {
+  const collector = createPageCollector(query);
+  const needle = rawNeedle(query);
+  for (const kept of events) {
+    if (needle !== undefined && !kept.line.toLowerCase().includes(needle)) collector.pass();
+    else collector.offer(parseKept(kept));
+  }
+  return collector.page();
+}
+
+/** A search over the event logs on disk: the events numbered after `through`, up to `last`. */
+async function scanEventLog(eventLog: ReturnType<typeof openDailyLog>, query: SearchQuery, seqBase: number, through: number, last: number): Promise<SearchPage> {
+  const collector = createPageCollector(query);
+  let seq = seqBase;
+  const needle = rawNeedle(query);
+  await eventLog.readLines((line) => {
+    // Parsing is most of a scan's cost: a line whose text lacks the term cannot match, so only
+    // its place in the sequence is counted (a complete object line is taken for an event).
+    if (needle !== undefined && !line.toLowerCase().includes(needle)) {
+      if (line.startsWith('{') && line.endsWith('}') && ++seq > through && seq <= last) collector.pass();
+      return;
+    }
+    const record = parseLine(line);
+    if (!looksLikeEvent(record)) return;
+    seq++;
+    if (seq > through && seq <= last) collector.offer({ ...record, seq });
+  });
+  return collector.page();
 }
 
 /** The search term as it appears in a stored line, when JSON writes it unescaped there. */

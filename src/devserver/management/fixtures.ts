@@ -91,6 +91,34 @@ function seedPerson(index: number): Person {
   };
 }
 
+/** The `i`th seeded session recording: durations, counts and pages spread by small primes. */
+function seedRecording(i: number): SessionRecording {
+  const duration = 30 + ((i * 37) % 900);
+  const active = Math.round(duration * 0.6);
+  return {
+    id: seedUuid(4, i + 1),
+    distinct_id: `visitor-${(i % 40) + 1}`,
+    viewed: i % 5 === 0,
+    recording_duration: duration,
+    active_seconds: active,
+    inactive_seconds: duration - active,
+    start_time: at(2 * 24 * 60 + i * 11),
+    end_time: new Date(EPOCH + (2 * 24 * 60 + i * 11) * 60_000 + duration * 1000).toISOString(),
+    click_count: (i * 7) % 50,
+    keypress_count: (i * 13) % 80,
+    mouse_activity_count: (i * 17) % 300,
+    console_log_count: i % 9,
+    console_warn_count: i % 4,
+    console_error_count: i % 3 === 0 ? 1 : 0,
+    start_url: `https://shop.example.com/${['', 'pricing', 'docs', 'checkout'][i % 4] ?? ''}`,
+    person: seedPerson(i % 40),
+    storage: i % 2 === 0 ? 'object_storage' : 'object_storage_lts',
+    snapshot_source: i % 6 === 0 ? 'mobile' : 'web',
+    ongoing: i === 0,
+    activity_score: Math.round(((i * 29) % 100) * 1.5) / 10,
+  };
+}
+
 export function createSeedFixtures(counts: SeedCounts = {}): ManagementFixtures {
   const memberCount = counts.members ?? SEED_COUNTS.members;
   const exportCount = counts.exports ?? SEED_COUNTS.exports;
@@ -129,32 +157,7 @@ export function createSeedFixtures(counts: SeedCounts = {}): ManagementFixtures 
     };
   });
 
-  const recordings = Array.from({ length: recordingCount }, (_, i): SessionRecording => {
-    const duration = 30 + ((i * 37) % 900);
-    const active = Math.round(duration * 0.6);
-    return {
-      id: seedUuid(4, i + 1),
-      distinct_id: `visitor-${(i % 40) + 1}`,
-      viewed: i % 5 === 0,
-      recording_duration: duration,
-      active_seconds: active,
-      inactive_seconds: duration - active,
-      start_time: at(2 * 24 * 60 + i * 11),
-      end_time: new Date(EPOCH + (2 * 24 * 60 + i * 11) * 60_000 + duration * 1000).toISOString(),
-      click_count: (i * 7) % 50,
-      keypress_count: (i * 13) % 80,
-      mouse_activity_count: (i * 17) % 300,
-      console_log_count: i % 9,
-      console_warn_count: i % 4,
-      console_error_count: i % 3 === 0 ? 1 : 0,
-      start_url: `https://shop.example.com/${['', 'pricing', 'docs', 'checkout'][i % 4] ?? ''}`,
-      person: seedPerson(i % 40),
-      storage: i % 2 === 0 ? 'object_storage' : 'object_storage_lts',
-      snapshot_source: i % 6 === 0 ? 'mobile' : 'web',
-      ongoing: i === 0,
-      activity_score: Math.round(((i * 29) % 100) * 1.5) / 10,
-    };
-  });
+  const recordings = Array.from({ length: recordingCount }, (_, i) => seedRecording(i));
 
   const subscriptions = Array.from({ length: subscriptionCount }, (_, i): Subscription => ({
     id: i + 1,

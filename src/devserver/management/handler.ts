@@ -89,15 +89,8 @@ export function createManagementHandler(options: ManagementHandlerOptions = {}):
     });
     if (requests.length > requestLogLimit) requests.splice(0, requests.length - requestLogLimit);
 
-    const fault = faults.take();
-    if (fault.kind === 'stall') return 'stall';
-    if (fault.kind === 'unavailable') {
-      return { status: 503, bytes: Buffer.from('Service Unavailable'), contentType: 'text/plain; charset=utf-8' };
-    }
-    if (fault.kind === 'rate_limit') {
-      const reply = errorReply(429, 'throttled_error', 'throttled', `Request was throttled. Expected available in ${fault.retryAfter}.`);
-      return { ...reply, headers: { 'Retry-After': fault.retryAfter } };
-    }
+    const faulty = faultReply(faults.take());
+    if (faulty !== undefined) return faulty;
 
     const auth = authenticate(req.headers.authorization, keys);
     if (!auth.ok) return errorReply(401, 'authentication_error', auth.code, auth.detail);
@@ -127,11 +120,7 @@ export function createManagementHandler(options: ManagementHandlerOptions = {}):
     try {
       return await endpoint.handle({ params: params as string[], url, body, store, groupPageSize, now: () => new Date() });
     } catch (error) {
-      if (error instanceof PagingError) {
-        return error.status === 404
-          ? errorReply(404, 'invalid_request', 'not_found', error.message)
-          : errorReply(400, 'validation_error', 'invalid_input', error.message, error.attr);
-      }
+      if (error instanceof PagingError) return pagingReply(error);
       throw error;
     }
   }
@@ -169,6 +158,26 @@ export function createManagementHandler(options: ManagementHandlerOptions = {}):
       stalled.clear();
     },
   };
+}
+
+/** What a fault the test set up answers instead of the endpoint (none: the endpoint answers). */
+function faultReply(fault: ReturnType<ReturnType<typeof createFaultState>['take']>): Reply | 'stall' | undefined {
+  if (fault.kind === 'stall') return 'stall';
+  if (fault.kind === 'unavailable') {
+    return { status: 503, bytes: Buffer.from('Service Unavailable'), contentType: 'text/plain; charset=utf-8' };
+  }
+  if (fault.kind === 'rate_limit') {
+    const reply = errorReply(429, 'throttled_error', 'throttled', `Request was throttled. Expected available in ${fault.retryAfter}.`);
+    return { ...reply, headers: { 'Retry-After': fault.retryAfter } };
+  }
+  return undefined;
+}
+
+/** A page request the paging rules refuse: an unknown cursor (404) or a bad parameter (400). */
+function pagingReply(error: PagingError): Reply {
+  return error.status === 404
+    ? errorReply(404, 'invalid_request', 'not_found', error.message)
+    : errorReply(400, 'validation_error', 'invalid_input', error.message, error.attr);
 }
 
 function findRoute(path: string): { route: (typeof ROUTES)[number]; params: string[] } | undefined {

@@ -31,99 +31,102 @@ export interface FilePersistence {
   close(): void;
 }
 
-export function openFilePersistence(
-  options: ResolvedFilePersistence,
-  report: (error: PersistenceError) => void,
-): FilePersistence {
-  const dir = resolve(options.path);
-  const journalPath = join(dir, JOURNAL_FILE);
-  // Events whose add record is in the journal, in queue order, with their record sizes: what a
-  // compaction writes out, and what retain() can promise the next run. Keyed by object, not uuid,
-  // because an app may capture two events with the same uuid.
-  const live = new Map<QueuedEvent, number>();
-  let liveBytes = 0;
-  let fileBytes = 0;
-  let appender: Appender | undefined;
-  let lock: HeldLock | undefined;
-  let unwritable = false;
-  let closed = false;
-  let restored: QueuedEvent[] = [];
+/** The journal as this run holds it: what the steps below read and change. */
+interface Journal {
+  readonly dir: string;
+  readonly path: string;
+  readonly options: ResolvedFilePersistence;
+  /**
+   * Events whose add record is in the journal, in queue order, with their record sizes: what a
+   * compaction writes out, and what retain() can promise the next run. Keyed by object, not uuid,
+   * because an app may capture two events with the same uuid.
+   */
+  readonly live: Map<QueuedEvent, number>;
+  liveBytes: number;
+  fileBytes: number;
+  /** Undefined once writing stopped (memory fallback) or after close(). */
+  appender: Appender | undefined;
+  unwritable: boolean;
+  /** Reports a problem (held back while opening: see openFilePersistence). */
+  tell(error: PersistenceError): void;
+}
 
-  // Problems found while opening are reported once the constructor has returned, so a listener
-  // attached right after `new PostHog()` hears them.
-  let opening = true;
-  const startupProblems: PersistenceError[] = [];
-  const tell = (error: PersistenceError) => (opening ? startupProblems.push(error) : report(error));
-
-  function fallBackToMemory(error: unknown, doing: string): void {
-    if (unwritable) return;
-    unwritable = true;
-    const current = appender;
-    appender = undefined;
-    try {
-      current?.close();
-    } catch {
-      // the disk already failed us; the journal stays as it is
-    }
-    tell(unwritableError(error, doing, dir));
+/** Stops writing for the rest of the run, once, saying why: capturing goes on in memory. */
+function fallBackToMemory(journal: Journal, error: unknown, doing: string): void {
+  if (journal.unwritable) return;
+  journal.unwritable = true;
+  const current = journal.appender;
+  journal.appender = undefined;
+  try {
+    current?.close();
+  } catch {
+    // the disk already failed us; the journal stays as it is
   }
+  journal.tell(unwritableError(error, doing, journal.dir));
+}
 
-  const openJournalAppender = () =>
-    openAppender(journalPath, options.fsync, options.fsyncInterval, (error) => fallBackToMemory(error, 'sync the journal to disk'));
+const openJournalAppender = (journal: Journal): Appender =>
+  openAppender(journal.path, journal.options.fsync, journal.options.fsyncInterval, (error) => fallBackToMemory(journal, error, 'sync the journal to disk'));
 
-  function open(): void {
-    const opened = lockAndRead(dir, journalPath);
-    lock = opened.lock;
-    if ('doing' in opened) return fallBackToMemory(opened.error, opened.doing);
-    const bytes = opened.bytes;
-    const replay = parseJournal(bytes);
-    const problems = replayProblems(replay, journalPath, dir, JOURNAL_VERSION);
-    problems.forEach(tell);
-    if (problems[0]?.reason === 'unsupported') {
-      unwritable = true;
-      return;
-    }
-    restored = replay.live.map((record) => record.event);
-    for (const record of replay.live) live.set(record.event, record.bytes);
-    liveBytes = replay.liveBytes;
-
-    try {
-      // A journal holding anything but a header and live events is rewritten before appending:
-      // this drops what was acknowledged or damaged, and a torn tail that would otherwise swallow
-      // the next record.
-      fileBytes = bytes.length === HEADER_BYTES + liveBytes ? bytes.length : rewriteJournal(journalPath, live.keys());
-      appender = openJournalAppender();
-    } catch (error) {
-      // The events read stay in the old (or new) journal, complete either way; without a writable
-      // journal their acknowledgements cannot be recorded, so the next run may resend them.
-      fallBackToMemory(error, `rewrite the journal ${journalPath}`);
-    }
+/** Takes the lock and reads what earlier runs left; returns the lock (when taken) and the events to restore. */
+function openJournal(journal: Journal): { lock?: HeldLock | undefined; restored: QueuedEvent[] } {
+  const { dir, path, live } = journal;
+  const opened = lockAndRead(dir, path);
+  if ('doing' in opened) {
+    fallBackToMemory(journal, opened.error, opened.doing);
+    return { lock: opened.lock, restored: [] };
   }
-
-  function compactIfMostlyAcknowledged(): void {
-    if (fileBytes < options.compactAtBytes || fileBytes - liveBytes <= liveBytes + HEADER_BYTES) return;
-    try {
-      fileBytes = rewriteJournal(journalPath, live.keys());
-      // The old file is gone from the directory; syncing it would only cost time.
-      appender?.close(false);
-      appender = openJournalAppender();
-    } catch (error) {
-      fallBackToMemory(error, 'compact the journal');
-    }
+  const bytes = opened.bytes;
+  const replay = parseJournal(bytes);
+  const problems = replayProblems(replay, path, dir, JOURNAL_VERSION);
+  problems.forEach(journal.tell);
+  if (problems[0]?.reason === 'unsupported') {
+    journal.unwritable = true;
+    return { lock: opened.lock, restored: [] };
   }
+  for (const record of replay.live) live.set(record.event, record.bytes);
+  journal.liveBytes = replay.liveBytes;
+  try {
+    // A journal holding anything but a header and live events is rewritten before appending:
+    // this drops what was acknowledged or damaged, and a torn tail that would otherwise swallow
+    // the next record.
+    journal.fileBytes = bytes.length === HEADER_BYTES + journal.liveBytes ? bytes.length : rewriteJournal(path, live.keys());
+    journal.appender = openJournalAppender(journal);
+  } catch (error) {
+    // The events read stay in the old (or new) journal, complete either way; without a writable
+    // journal their acknowledgements cannot be recorded, so the next run may resend them.
+    fallBackToMemory(journal, error, `rewrite the journal ${path}`);
+  }
+  return { lock: opened.lock, restored: replay.live.map((record) => record.event) };
+}
 
-  const hook: QueuePersistence = {
+function compactIfMostlyAcknowledged(journal: Journal): void {
+  if (journal.fileBytes < journal.options.compactAtBytes || journal.fileBytes - journal.liveBytes <= journal.liveBytes + HEADER_BYTES) return;
+  try {
+    journal.fileBytes = rewriteJournal(journal.path, journal.live.keys());
+    // The old file is gone from the directory; syncing it would only cost time.
+    journal.appender?.close(false);
+    journal.appender = openJournalAppender(journal);
+  } catch (error) {
+    fallBackToMemory(journal, error, 'compact the journal');
+  }
+}
+
+/** The queue's persistence hook: an add record per event, an ack record per delivered batch. */
+function journalHook(journal: Journal, report: (error: PersistenceError) => void): QueuePersistence {
+  const { live } = journal;
+  return {
     appended(event) {
-      if (appender === undefined) return;
+      if (journal.appender === undefined) return;
       const record = frameRecord(addBody(event));
       try {
-        appender.write(record, true);
+        journal.appender.write(record, true);
       } catch (error) {
-        return fallBackToMemory(error, 'append to the journal');
+        return fallBackToMemory(journal, error, 'append to the journal');
       }
       live.set(event, record.length);
-      liveBytes += record.length;
-      fileBytes += record.length;
+      journal.liveBytes += record.length;
+      journal.fileBytes += record.length;
     },
 
     removed(events) {
@@ -132,18 +135,18 @@ export function openFilePersistence(
         const size = live.get(event);
         if (size === undefined) continue; // never reached the journal (memory fallback)
         live.delete(event);
-        liveBytes -= size;
+        journal.liveBytes -= size;
         uuids.push(event.uuid);
       }
-      if (appender === undefined || uuids.length === 0) return;
+      if (journal.appender === undefined || uuids.length === 0) return;
       const record = frameRecord(ackBody(uuids));
       try {
-        appender.write(record, false);
+        journal.appender.write(record, false);
       } catch (error) {
-        return fallBackToMemory(error, 'append to the journal');
+        return fallBackToMemory(journal, error, 'append to the journal');
       }
-      fileBytes += record.length;
-      compactIfMostlyAcknowledged();
+      journal.fileBytes += record.length;
+      compactIfMostlyAcknowledged(journal);
     },
 
     retain(events) {
@@ -153,23 +156,46 @@ export function openFilePersistence(
         if (live.has(event)) kept.push(event.uuid);
         else lost.push(event);
       }
-      if (kept.length > 0) report(retainedError(kept, journalPath, dir));
+      if (kept.length > 0) report(retainedError(kept, journal.path, journal.dir));
       return lost;
     },
   };
+}
 
-  open();
+export function openFilePersistence(
+  options: ResolvedFilePersistence,
+  report: (error: PersistenceError) => void,
+): FilePersistence {
+  const dir = resolve(options.path);
+  // Problems found while opening are reported once the constructor has returned, so a listener
+  // attached right after `new PostHog()` hears them.
+  let opening = true;
+  const startupProblems: PersistenceError[] = [];
+  const journal: Journal = {
+    dir,
+    path: join(dir, JOURNAL_FILE),
+    options,
+    live: new Map(),
+    liveBytes: 0,
+    fileBytes: 0,
+    appender: undefined,
+    unwritable: false,
+    tell: (error) => void (opening ? startupProblems.push(error) : report(error)),
+  };
+  let closed = false;
+  const { lock: taken, restored } = openJournal(journal);
+  let lock = taken;
   opening = false;
   if (startupProblems.length > 0) queueMicrotask(() => startupProblems.forEach(report));
 
   return {
-    hook,
+    hook: journalHook(journal, report),
     restored,
     close() {
       if (closed) return;
       closed = true;
-      const current = appender;
-      appender = undefined;
+      const current = journal.appender;
+      journal.appender = undefined;
       try {
         current?.close();
       } catch (error) {

@@ -2,7 +2,7 @@
 // The tab's attribution (attribution.ts) as posthog-js keeps it in sessionStorage: the campaign of
 // the last URL that had one, the tab's first referrer, the options that turn each off.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAttribution } from '../../../src/browser/event-properties/attribution';
+import { createAttribution } from '../../../src/browser/capture/event-properties/attribution';
 
 const KEY = 'ht|phc_attr|a';
 const setReferrer = (value: string) => Object.defineProperty(document, 'referrer', { value, configurable: true });

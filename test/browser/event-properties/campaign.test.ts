@@ -2,7 +2,7 @@
 // Reading a URL and a referrer as posthog-js reads them (campaign.ts): the names, nulls for what is
 // absent, posthog-js's query rules, and its search-engine patterns in its order.
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_PARAMS, pageProperties, paramsIn, searchInfo } from '../../../src/browser/event-properties/campaign';
+import { CAMPAIGN_PARAMS, pageProperties, paramsIn, searchInfo } from '../../../src/browser/capture/event-properties/campaign';
 
 describe('campaign parameters', () => {
   it("posthog-js's list: five UTM parameters, gad_source, mc_cid and nineteen click ids", () => {

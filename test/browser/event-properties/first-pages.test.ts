@@ -1,8 +1,8 @@
 // What events and `$set_once` say of the visitor's first page and of the session's
 // (initial-person.ts, session-entry.ts), named as posthog-js names them.
 import { describe, expect, it } from 'vitest';
-import { initialProperties } from '../../../src/browser/event-properties/initial-person';
-import { sessionEntryProperties } from '../../../src/browser/event-properties/session-entry';
+import { initialProperties } from '../../../src/browser/capture/event-properties/initial-person';
+import { sessionEntryProperties } from '../../../src/browser/capture/event-properties/session-entry';
 
 const page = { r: 'https://www.google.com/search?q=shoes', u: 'https://shop.test/sale?utm_source=ads&gclid=g1' };
 

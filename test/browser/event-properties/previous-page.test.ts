@@ -2,8 +2,8 @@
 // The page-view chain (previous-page.ts): $pageview_id on every event, and the page view that ended
 // on the next $pageview or $pageleave, as posthog-js links them.
 import { describe, expect, it } from 'vitest';
-import { createPageChain } from '../../../src/browser/event-properties/previous-page';
-import type { ScrollDepth } from '../../../src/browser/event-properties/scroll-depth';
+import { createPageChain } from '../../../src/browser/capture/event-properties/previous-page';
+import type { ScrollDepth } from '../../../src/browser/capture/event-properties/scroll-depth';
 
 const fakeScroll = (): ScrollDepth & { resets: number } => ({
   resets: 0,

@@ -3,7 +3,7 @@
 // offsets and viewport bottoms, last and deepest, as pixels and as fractions of the page. happy-dom
 // has no layout, so the sizes are set here; test/e2e/event-properties.test.ts measures real pages.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { trackScroll } from '../../../src/browser/event-properties/scroll-depth';
+import { trackScroll } from '../../../src/browser/capture/event-properties/scroll-depth';
 
 const layout = (element: Element, scrollHeight: number, clientHeight: number, scrollTop = 0) => {
   for (const [name, value] of Object.entries({ scrollHeight, clientHeight, scrollTop })) Object.defineProperty(element, name, { value, configurable: true });

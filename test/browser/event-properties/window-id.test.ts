@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // $window_id (window-id.ts): kept by a reload of the tab, new in a duplicated tab and for a new session.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createWindowId } from '../../../src/browser/event-properties/window-id';
+import { createWindowId } from '../../../src/browser/capture/event-properties/window-id';
 
 const KEY = 'ht|phc_window|w';
 const open = () => createWindowId(() => sessionStorage, KEY);
@@ -23,7 +23,7 @@ describe('$window_id', () => {
   it('a new session gets a new id, which a reload keeps', () => {
     const window = open();
     const first = window.id();
-    window.renew();
+    window.renew_();
     expect(window.id()).not.toBe(first);
     dispatchEvent(new Event('pagehide'));
     expect(open().id()).toBe(window.id());

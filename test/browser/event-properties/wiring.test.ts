@@ -3,7 +3,7 @@
 // `$set_once` carries the first page and the session's, what a later page and a reset() see, and
 // what a new session changes. Events are read in before_send and dropped there, so nothing is sent.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHogtail } from '../../../src/browser/drop-in';
+import { createHogtail } from '../../../src/browser/api/drop-in';
 import type { CaptureResult } from '../../../src/browser/types';
 
 let KEY = 'phc_wiring';

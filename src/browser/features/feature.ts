@@ -1,0 +1,47 @@
+/**
+ * What a browser feature is: a named part of the client (flags, page views, page leave,
+ * exceptions, autocapture, and the extensions to come: session replay, surveys, web vitals,
+ * heatmaps, dead clicks) that the client sets up at init() and then tells about what happens
+ * through named hooks, instead of the feature reaching into the other parts' state. What a
+ * built-in feature reads of the runtime is the slices named in its `setup` parameter's type
+ * (runtime.ts), so the compiler holds it to them.
+ *
+ * An extension is a feature whose code is loaded later (extensions.ts): a file next to the script
+ * tag, or an npm import. Its code is minified apart from the client's, so everything that crosses
+ * between them (these names, ExtensionContext's) is a plain name the minifier never shortens
+ * (docs/architecture.md, "Internal names").
+ */
+import type { HogtailError } from '../../core/errors';
+import type { Hogtail, HogtailConfig } from '../hogtail';
+import type { Methods, Runtime } from '../runtime';
+import type { FeatureHooks } from './hooks';
+
+/** A feature, set up with the parts of the runtime it needs (`Context`). */
+export interface Feature<Context = Runtime> {
+  /** Names it in what is reported about it (an extension that fails). */
+  readonly name: string;
+  /** init() options it acts on beyond the core ones (the others warn as unsupported). */
+  readonly options_?: readonly string[];
+  /** Public methods it adds, as functions of the runtime (not in the lite script tag). */
+  readonly methods_?: Partial<Methods>;
+  /** Runs once at init(), in list order, after the core parts; returns the hooks it listens on. */
+  setup(context: Context): FeatureHooks | void;
+}
+
+/**
+ * What an extension is set up with: the public client, the options and the reporting. Plain
+ * names, so a separately minified file reads the same members (the runtime's are shortened).
+ */
+export interface ExtensionContext {
+  readonly client: Hogtail;
+  readonly config: HogtailConfig;
+  report(error: HogtailError): void;
+  debug(message: string): void;
+}
+
+/**
+ * A feature whose code is loaded later (extensions.ts): a name and a setup. It adds no methods
+ * (the client's exist from the start: posthog-js's names, as stubs until a product is there) and
+ * no options (they are checked at init(), before it may arrive).
+ */
+export type Extension = Pick<Feature<ExtensionContext>, 'name' | 'setup'>;
