@@ -1,6 +1,6 @@
 // Lint (npm run test:lint): typescript-eslint's recommended rules plus the project's structure
 // rules: files of at most 300 lines, functions of at most 150, cyclomatic complexity at most 33,
-// and a platform-free src/core. Opt-outs are listed here by file, each with its reason.
+// a platform-free src/core, and a CLI that never decides by an error's name or text. Opt-outs are listed here by file, each with its reason.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -10,6 +10,17 @@ const PLATFORM_GLOBALS = ['window', 'document', 'location', 'navigator', 'proces
   name,
   message: `src/core runs on every platform: take ${name} from the browser or node layer as an argument instead.`,
 }));
+
+/** The CLI decides on typed outcomes (error classes, their fields), never on an error's name or text. */
+const TYPED_OUTCOMES = 'decide on the error class and its fields (instanceof, reason, status), never on its name or message text';
+const ERROR_TEXT_CHECKS = [
+  { selector: "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[computed=false][property.name=/^(name|message)$/]", message: TYPED_OUTCOMES },
+  {
+    selector: "CallExpression[callee.object.property.name='message'][callee.property.name=/^(replace|replaceAll|match|matchAll|startsWith|endsWith|includes|search|indexOf|split|slice)$/]",
+    message: TYPED_OUTCOMES,
+  },
+  { selector: "CallExpression[callee.property.name=/^(test|exec)$/] > MemberExpression[property.name='message']", message: TYPED_OUTCOMES },
+];
 
 export default defineConfig(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.vitest-report.json', '.vitest-bundle-report.json'] },
@@ -54,6 +65,10 @@ export default defineConfig(
       'test/node/client.test.ts',
     ],
     rules: { 'max-lines': 'off' },
+  },
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ERROR_TEXT_CHECKS] },
   },
   {
     files: ['src/core/**/*.ts'],

@@ -27,12 +27,14 @@ const ts = () => typescript({ tsconfig: './tsconfig.build.json' });
 // so a name may join the list only if no browser object's property of that name is ever used.
 // Never the keys of AutocaptureStart: they cross into the lazily loaded autocapture chunk, minified apart.
 const internalProperties =
-  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|ok|url|send|states|endpoint|ledger|listeners|queued|propsOf|calls|callsFrom|chain|mode|gzip|flagState|fetchFlags|config|report|queue|onWarning|onDelivered|line|inFlight|draining|closed|drop|settleWaiters|reportEvictions|takeFromHead|putBackInFront|nextBatch|schedulePump|armInterval|drain|stop|lookahead|misconfigured|verbose|consent|base|store|sessionProps|sessionListeners|hooks|pageViewId|onLeave|onNewSession|keep|members|methods|eventTypes|urlAllow|urlIgnore|tagAllow|selectorAllow|selectorIgnore|maskText|maskAttributes|ignoredAttributes|isRage|rageIgnore|syntheticStack|syntheticSkip|autocaptureOptOut|geoipDisable|flagKeys|days|unstored|options|backing|start|watch|first|bytes|domain|secure|retry|query|take|errors|rejections|forget|stopExceptions)$/;
+  /^(segment|items|live|chars|targetSeq|seq|notes|record|leave|adopt|others|appended|removed|countDrop|enqueue|restore|session|setDebug|state|save|list|retain|json|kind|distinctId|personProperties|groupProperties|historicalMigration|apiKey|executor|compress|contentType|timeoutMs|retryAfter|retryAfterMs|flushAt|flushIntervalMs|maxBatchSize|maxBatchBytes|maxQueueSize|maxQueueBytes|initialDelayMs|maxDelayMs|maxAttempts|maxRetryAfterMs|onDrop|onRetry|ok|url|send|states|endpoint|ledger|listeners|queued|propsOf|calls|callsFrom|chain|mode|gzip|flagState|fetchFlags|config|report|queue|onWarning|onDelivered|line|inFlight|draining|closed|drop|settleWaiters|reportEvictions|takeFromHead|putBackInFront|nextBatch|schedulePump|armInterval|drain|stop|lookahead|misconfigured|verbose|consent|base|store|sessionProps|sessionListeners|hooks|pageViewId|onLeave|onNewSession|keep|members|methods|eventTypes|urlAllow|urlIgnore|tagAllow|selectorAllow|selectorIgnore|maskText|maskAttributes|ignoredAttributes|isRage|rageIgnore|syntheticStack|syntheticSkip|autocaptureOptOut|geoipDisable|flagKeys|days|unstored|options|backing|start|watch|first|bytes|domain|secure|retry|query|take|errors|rejections|forget|stopExceptions|maxResponseBytes|truncated|keepaliveMaxChars|visit|parts|setOnce|renew|discard|dropUnsent)$/;
 // Measured in gzipped bytes: inline: 1 inlines only simple functions (fully inlining single-use
 // ones wraps them in IIFEs with hoisted vars: about 35 B more per bundle); loops: false keeps
 // while loops as written and negate_iife: false keeps (function(){})(): a few bytes each.
 // ascii_only writes … as \u2026: smaller gzipped, and right even when served without a charset.
-const minify = (module, lite = false) =>
+// forBundlers keeps /* @__PURE__ */ marks, so an app's bundler can drop what the app does not
+// import from the npm entry (`import { HogtailError } from 'hogtail'` costs the class, not the client).
+const minify = (module, lite = false, forBundlers = false) =>
   terser({
     ecma: 2020,
     module,
@@ -40,7 +42,7 @@ const minify = (module, lite = false) =>
     // __LITE__ (src/browser/build-flags.ts): what the lite script tag leaves out.
     compress: { global_defs: { __HOGTAIL_BROWSER_BUILD__: true, __LITE__: lite }, passes: 3, inline: 1, loops: false, negate_iife: false, pure_getters: true, unsafe: true, unsafe_arrows: true, unsafe_methods: true, unsafe_comps: true },
     mangle: { properties: { regex: internalProperties, builtins: true } },
-    format: { comments: false, ascii_only: true },
+    format: { comments: false, ascii_only: true, preserve_annotations: forBundlers },
   });
 
 // A script-tag file is a plain script, valid as CommonJS too, but `.js` in a `"type": "module"`
@@ -56,6 +58,24 @@ const commonJsTwin = () => ({
   },
 });
 
+// The npm browser entry is three files: the entry itself (the default instance, made by a call
+// marked pure), `browser/errors` (the error classes and LIB_VERSION) and `browser/client` (the rest
+// of what the entry imports statically). Bundlers drop a side-effect-free file nothing uses, so
+// `import { HogtailError } from 'hogtail'` costs the errors file, not the client. Only modules the
+// entry reaches statically go to `client`; the lazily loaded autocapture keeps its own chunk.
+const ERRORS_CHUNK = /[\\/]src[\\/]core[\\/](errors|version)\.ts$/;
+function browserChunks(id, { getModuleIds, getModuleInfo }) {
+  if (ERRORS_CHUNK.test(id)) return 'errors';
+  if (getModuleInfo(id)?.isEntry) return undefined;
+  const entry = [...getModuleIds()].find((each) => getModuleInfo(each)?.isEntry);
+  const reached = new Set();
+  const walk = (from) => {
+    for (const next of getModuleInfo(from)?.importedIds ?? []) if (!reached.has(next)) walk(reached.add(next) && next);
+  };
+  if (entry) walk(entry);
+  return reached.has(id) ? 'client' : undefined;
+}
+
 const browser = existsSync('src/browser/index.ts')
   ? [
       {
@@ -65,8 +85,8 @@ const browser = existsSync('src/browser/index.ts')
         plugins: [ts()],
         output: [
           // Autocapture is a lazily loaded chunk: a fixed name, so a rebuild never leaves an old one behind.
-          { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'browser/[name].js', sourcemap: true, plugins: [minify(true)] },
-          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'browser/[name].cjs', sourcemap: true, exports: 'named', plugins: [minify(false)] },
+          { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'browser/[name].js', sourcemap: true, manualChunks: browserChunks, plugins: [minify(true, false, true)] },
+          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'browser/[name].cjs', sourcemap: true, exports: 'named', manualChunks: browserChunks, plugins: [minify(false, false, true)] },
         ],
       },
       {

@@ -6,14 +6,22 @@
 // 3) Local evaluation with a personal key, both SDKs polling the same definitions from the same
 //    server: getFeatureFlag checks per second (10 flags x 10,000 users, person properties given so
 //    every flag is decidable locally), getAllFlags per second, and the requests each made.
+// 4) Local evaluation of 6,000 flags whose first condition depends on a flag missing from the
+//    definitions (their second decides): getAllFlags per call, local answers only, both SDKs.
 // The loopback server answers both decide (/decide/?v=3, hogtail) and /flags/ (posthog-node 5),
 // with both answer shapes, serves the definitions on both local-evaluation paths, and
 // counts requests by path.
+//   --local-only: sections 3 and 4 only (1 and 2 wait out posthog-node's shutdown timeouts).
+//   HOGTAIL_BENCH_NODE=<file>: the hogtail Node build to measure (default dist/node/index.js), to
+//   compare an older build in the same run conditions.
 import http from 'node:http';
+import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { PostHog as PostHogNode } from 'posthog-node';
 import { writeBenchmarkSection } from './lib/write-section.js';
-import { PostHog as Hogtail } from '../dist/node/index.js';
+
+const { PostHog: Hogtail } = await import(process.env.HOGTAIL_BENCH_NODE ? pathToFileURL(process.env.HOGTAIL_BENCH_NODE).href : '../dist/node/index.js');
+const localOnly = process.argv.includes('--local-only');
 
 const PERSONAL_KEY = 'phx_bench_personal_key';
 const percent = (i) => ({ properties: [], rollout_percentage: 10 + 9 * i });
@@ -31,13 +39,29 @@ const DEFINITIONS = JSON.stringify({
   ],
 });
 const LOCAL_KEYS = JSON.parse(DEFINITIONS).flags.map((flag) => flag.key);
+const DEPENDENT_FLAGS = 6_000;
+const ON_MISSING = JSON.stringify({
+  flags: Array.from({ length: DEPENDENT_FLAGS }, (_, i) => ({
+    id: 100 + i,
+    key: `dependent-${i}`,
+    active: true,
+    filters: {
+      groups: [
+        { properties: [{ key: 'missing-flag', type: 'flag', value: true, operator: 'flag_evaluates_to' }], rollout_percentage: 100 },
+        { properties: [{ key: 'plan', value: 'pro', type: 'person' }], rollout_percentage: 100 },
+      ],
+    },
+  })),
+});
+/** What the definitions paths serve; section 4 swaps in ON_MISSING. */
+let definitionsBody = DEFINITIONS;
 
 const counts = { flags: 0, batchEvents: 0, definitions: 0 };
 const server = http.createServer((req, res) => {
   if (req.url.startsWith('/flags/definitions') || req.url.startsWith('/api/feature_flag/local_evaluation')) {
     counts.definitions++;
     res.writeHead(req.headers.authorization === `Bearer ${PERSONAL_KEY}` ? 200 : 401, { 'content-type': 'application/json', etag: '"v1"' });
-    res.end(DEFINITIONS);
+    res.end(definitionsBody);
     return;
   }
   // Counted on arrival: a flood of concurrent requests may not all get an answer.
@@ -75,7 +99,7 @@ const makers = {
 };
 
 const rows = [];
-for (const [name, make] of Object.entries(makers)) {
+for (const [name, make] of Object.entries(localOnly ? {} : makers)) {
   counts.flags = counts.batchEvents = 0;
   let client = make();
   let errors = 0;
@@ -125,6 +149,25 @@ for (const [name, make] of Object.entries(localMakers)) {
   await client.shutdown(10_000);
   console.error(`${name}: ${Math.round((checks / checkMs) * 1000)} checks/s, ${counts.definitions} definitions requests, ${counts.flags} flag requests`);
 }
+
+// 4) 6,000 flags on a missing flag: each call answers from local evaluation only.
+definitionsBody = ON_MISSING;
+const dependentRows = [];
+for (const [name, make] of Object.entries(localMakers)) {
+  const client = make();
+  if (!(await client.waitForLocalEvaluationReady(30_000))) throw new Error(`${name}: definitions did not load`);
+  const calls = 5;
+  let answered = 0;
+  const t0 = performance.now();
+  for (let u = 0; u < calls; u++) {
+    const all = await client.getAllFlags(`user-${u}`, { personProperties: { plan: 'pro' }, onlyEvaluateLocally: true });
+    answered += Object.values(all).filter((value) => value === true).length;
+  }
+  const perCallMs = (performance.now() - t0) / calls;
+  dependentRows.push({ name, perCallMs, answered: answered / calls });
+  await client.shutdown(10_000);
+  console.error(`${name}: getAllFlags over ${DEPENDENT_FLAGS} flags on a missing flag: ${Math.round(perCallMs)} ms per call, ${answered / calls} answered`);
+}
 server.close();
 
 const lines = [
@@ -137,7 +180,7 @@ const lines = [
   ),
 ];
 const table = lines.join('\n');
-console.log(table);
+if (!localOnly) console.log(table);
 const localTable = [
   `Command: \`npm run build && node bench/node-flags.js\` (${new Date().toISOString().slice(0, 10)}, Node ${process.version}); both SDKs with the same personal key, polling the same 10 definitions (rollouts, a multivariate flag, exact/icontains/relative-date/gte conditions, a cohort) from the same loopback server.`,
   '',
@@ -148,8 +191,17 @@ const localTable = [
   ),
 ].join('\n');
 console.log(localTable);
+const dependentTable = [
+  `Command: \`npm run build && node bench/node-flags.js --local-only\` (${new Date().toISOString().slice(0, 10)}, Node ${process.version}); ${DEPENDENT_FLAGS.toLocaleString('en-US')} flags whose first condition depends on a flag missing from the definitions and whose second (plan = pro) decides them; getAllFlags with onlyEvaluateLocally, 5 users.`,
+  '',
+  '| SDK | ms per getAllFlags | flags answered true per call |',
+  '| --- | ---: | ---: |',
+  ...dependentRows.map((r) => `| ${r.name} | ${Math.round(r.perCallMs).toLocaleString('en-US')} | ${r.answered.toLocaleString('en-US')} |`),
+].join('\n');
+console.log(dependentTable);
 if (process.argv.includes('--write')) {
-  writeBenchmarkSection('node-flags', 'Node feature flags', table);
+  if (!localOnly) writeBenchmarkSection('node-flags', 'Node feature flags', table);
   writeBenchmarkSection('node-flags-local', 'Node local flag evaluation', localTable);
+  writeBenchmarkSection('node-flags-dependent', 'Node local evaluation: 6,000 flags on a missing flag', dependentTable);
 }
 process.exit(0);

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // Size of the script-tag builds (nanoid-style): bytes are deterministic, so this is a test.
 // Each build has two numbers:
-//   - its budget (docs/budgets.md): 16,384 bytes gzipped (level 9) for dist/hogtail.iife.js with
-//     everything, 11,264 for dist/hogtail.lite.iife.js. Both are over it today (issue #13 stays open
-//     until they are not): printed as OVER BUDGET, with by how much;
-//   - a ceiling, the size when this round landed (2026-11-25: 21,301 and 13,050) plus a little: the
-//     check fails past it, so the builds can only shrink towards their budget, never grow. Raised
-//     once since, for the browser's switch to core's flags client (issue 12: /flags/?v=2 with the
-//     decide fall-back, retries, $feature_flag_request_id): 21,870 and 13,403 B then, plus a little.
-//     Lowered on 2026-11-27 after two rounds spent on size: 20,239 and 12,789 B then, plus a little;
-//     and again the same day after a third: 19,958 and 12,554 B, plus a little.
+//   - its budget (docs/budgets.md): 22,528 bytes gzipped (level 9) for dist/hogtail.iife.js with
+//     everything, 14,336 for dist/hogtail.lite.iife.js; printed as OVER BUDGET, with by how much
+//     (both are over it since 2026-11-29: see docs/budgets.md, "Over the budget");
+//   - a ceiling: the size when the last change landed, plus a little. The check fails past it, so
+//     a build never grows without a commit that raises the ceiling and says what the bytes bought.
+//     History: 21,301 / 13,050 B (2026-11-25); 21,870 / 13,403 (core's flags client); 19,958 /
+//     12,554 (three size rounds, 2026-11-27); on 2026-11-29 one request path (+179 / +203),
+//     newcomer messages (+179 / +188), the second hardening pass (+87 / +63) and posthog-js's event
+//     properties (+2,236 / +1,351; per part in docs/budgets.md), and the browser's hardening
+//     (+575 / +123: privacy checks, DOM reads a form cannot clobber, the console wrapper, in flight
+//     at unload, opt-out emptying the queue).
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,8 +21,8 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 16_384, 20_000],
-  ['dist/hogtail.lite.iife.js', 11_264, 12_600],
+  ['dist/hogtail.iife.js', 22_528, 23_300],
+  ['dist/hogtail.lite.iife.js', 14_336, 14_500],
 ];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],
@@ -46,7 +48,7 @@ for (const [file, budget, ceiling] of ours) {
   }
   const { min, gzip } = measure(file);
   checked++;
-  const versusBudget = gzip <= budget ? `${budget - gzip} B under budget ${budget}` : `OVER BUDGET ${budget} by ${gzip - budget} B (issue #13)`;
+  const versusBudget = gzip <= budget ? `${budget - gzip} B under budget ${budget}` : `OVER BUDGET ${budget} by ${gzip - budget} B`;
   const verdict = gzip <= ceiling ? 'ok' : `OVER THE CEILING ${ceiling}: it grew`;
   console.log(`size: ${file} ${min} B min, ${gzip} B gzip: ${versusBudget}; ceiling ${ceiling} ${verdict}`);
   if (gzip > ceiling) failed++;

@@ -5,13 +5,13 @@
  * dropped event is counted and reported; a kept one is returned as posthog-js returns it.
  */
 import { InvalidEventError } from '../core/errors';
-import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type EventInput, type QueuedEvent } from '../core/event';
-import { PERSON_EVENTS, screenEvent, surveyEvent, type SpecialEvent } from '../core/special-events';
+import { buildEvent, DEFAULT_MAX_EVENT_BYTES, type EventInput, type QueuedEvent, type SharedProperties } from '../core/event';
+import { isObject, PERSON_EVENTS, screenEvent, surveyEvent, type SpecialEvent } from '../core/special-events';
+import { uuidv7 } from '../core/uuid';
 import { sendByBeacon } from './beacon';
 import { LITE } from './build-flags';
 import { COOKIELESS_ID, cookieless, optedOut } from './consent-rules';
 import { flagProperties } from './flags-state';
-import { pageContext } from './page-context';
 import type { Methods, Runtime } from './runtime';
 import type { CaptureOptions, CaptureResult, Properties } from './types';
 import { textOf } from '../core/text-of';
@@ -41,8 +41,19 @@ function captureResult(record: QueuedEvent, event: string): CaptureResult {
   };
 }
 
-/** The properties hogtail adds to an event the caller sent with `own` properties. */
-function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number, options?: CaptureOptions): Properties {
+/**
+ * The properties hogtail adds to an event the caller sent with `own` properties: `shared` with
+ * the page's other events (serialised once; core/event.ts), `sdk` this event's. A `$pageview`
+ * needs its `uuid` (posthog-js's `$pageview_id` is the page view's own uuid).
+ */
+function sdkProperties(
+  rt: Runtime,
+  event: unknown,
+  own: Properties,
+  now: number,
+  options?: CaptureOptions,
+  uuid?: string,
+): { sdk: Properties; shared: SharedProperties } {
   const { states, mode } = rt;
   const state = states.state;
   const sdk: Properties = {};
@@ -51,22 +62,23 @@ function sdkProperties(rt: Runtime, event: unknown, own: Properties, now: number
   const add = (source: Properties | undefined) => {
     for (const key in source) if (!(key in own)) sdk[key] = source[key];
   };
-  add(pageContext());
-  add(cookieless(rt) ? { $session_id: states.session(now), $cookieless_mode: true } : { $session_id: states.session(now), $device_id: state.$device_id });
+  const sessionId = states.session(now);
+  const { shared, visit } = rt.visit.parts(event, uuid, now, sessionId);
+  add(cookieless(rt) ? { $session_id: sessionId, $cookieless_mode: true } : { $session_id: sessionId, $device_id: state.$device_id });
   add(rt.sessionProps);
   add(state.props);
+  add(visit);
   add(flagProperties(rt.flagState, state.ff));
   for (const _ in state.$groups) {
     add({ $groups: state.$groups });
     break;
   }
   const personEvent = PERSON_EVENTS.has(event as string) || event === '$set';
-  if (mode === 'never' || (mode !== 'always' && !personEvent && !state.$epp && state.$user_state !== 'identified')) {
-    add({ $process_person_profile: false });
-  }
+  const person = !(mode === 'never' || (mode !== 'always' && !personEvent && !state.$epp && state.$user_state !== 'identified'));
+  add({ $process_person_profile: person });
   if (options?.$set) sdk.$set = options.$set;
   if (options?.$set_once) sdk.$set_once = options.$set_once;
-  return sdk;
+  return { sdk, shared };
 }
 
 export function track(rt: Runtime, event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): CaptureResult | undefined {
@@ -86,26 +98,42 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
     return;
   }
   const now = Date.now();
+  // A page view's uuid is known before its properties are: they name it (the lite tag has no page-view chain).
+  const uuid = options?.uuid ?? (!LITE && event === '$pageview' ? uuidv7(now) : undefined);
   // {} for null and undefined; a non-object is refused by buildEvent anyway.
-  let sdk = sdkProperties(rt, event, Object(properties) as Properties, now, options);
+  const own = Object(properties) as Properties;
+  const added = sdkProperties(rt, event, own, now, options, uuid as string | undefined);
+  let sdk = added.sdk;
+  let shared: SharedProperties | undefined = added.shared;
   let input: EventInput | null = {
     event,
     distinctId: cookieless(rt) ? COOKIELESS_ID : distinctId ?? rt.states.state.distinct_id,
     properties,
     timestamp: options?.timestamp,
-    uuid: options?.uuid,
+    uuid,
   };
+  // The visitor's first page and the session's go with the first event of a page that processes
+  // the person (posthog-js), under what the caller sets once (in its properties or options).
+  const setOnce = sdk.$process_person_profile && rt.visit.setOnce(event);
+  if (setOnce) {
+    const merged = { ...setOnce, ...(isObject(own.$set_once) && own.$set_once), ...sdk.$set_once };
+    if ('$set_once' in own) {
+      input.properties = { ...own, $set_once: merged };
+      delete sdk.$set_once;
+    } else sdk.$set_once = merged;
+  }
   // !LITE: the lite script tag has no hooks; saying so lets its minifier drop this path.
   if (!LITE && rt.hooks && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
-    input = rt.hooks(rt, input, sdk, now);
+    input = rt.hooks(rt, input, { ...shared.props, ...sdk }, now);
     if (!input) {
       queue.countDrop('before_send');
       rt.debug(`"${event}" dropped by before_send`);
       return;
     }
     sdk = {};
+    shared = undefined;
   }
-  const built = buildEvent(input, sdk, DEFAULT_MAX_EVENT_BYTES, now);
+  const built = buildEvent(input, sdk, DEFAULT_MAX_EVENT_BYTES, now, shared);
   if (!built.ok) {
     queue.countDrop(built.error.reason);
     rt.report(built.error);
@@ -141,7 +169,10 @@ export const captureMethods: Pick<Methods, 'capture' | 'screen' | 'surveyShown' 
 /** posthog-js's less common capture helpers (full build). */
 export const captureExtraMethods: Pick<Methods, 'shutdown' | 'calculateEventProperties' | 'captureTraceFeedback' | 'captureTraceMetric'> = {
   shutdown: (rt) => rt.queue.flush(),
-  calculateEventProperties: (rt, event, properties) => ({ ...sdkProperties(rt, event, Object(properties), Date.now()), ...properties }),
+  calculateEventProperties(rt, event, properties) {
+    const { sdk, shared } = sdkProperties(rt, event, Object(properties), Date.now());
+    return { ...shared.props, ...sdk, ...properties };
+  },
   captureTraceFeedback: (rt, traceId, feedback) => void track(rt, '$ai_feedback', { $ai_trace_id: String(traceId), $ai_feedback_text: feedback }),
   captureTraceMetric: (rt, traceId, metricName, metricValue) =>
     void track(rt, '$ai_metric', { $ai_trace_id: String(traceId), $ai_metric_name: metricName, $ai_metric_value: String(metricValue) }),

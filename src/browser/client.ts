@@ -21,6 +21,7 @@ import { DEFAULT_API_HOST, numberOption } from './config';
 import { consentMethods } from './consent';
 import { persistAllowed } from './consent-rules';
 import { startDelivery } from './delivery';
+import { startEventProperties } from './event-properties';
 import { flagMethods, onFeatureFlags, startFlags } from './flags';
 import { createFlagsState, type FlagsState } from './flags-state';
 import type { Hogtail, HogtailConfig } from './hogtail';
@@ -35,6 +36,7 @@ import { openStorage, readKey, removeKey } from './storage';
 import type { StateBacking } from './persistence/backing';
 import type { Properties } from './types';
 import { textOf } from '../core/text-of';
+import { setBackgroundTimeout } from '../core/timers';
 
 /** The methods every build has: hogtail's own API (the script tag's lite build has only these). */
 const coreMethods: Partial<Methods> = { ...captureMethods, ...identityMethods, ...sessionMethods, ...consentMethods, ...flagMethods };
@@ -73,6 +75,9 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
   const real = config.disable_persistence || config.persistence === 'memory' ? undefined : openStorage();
   const base = 'ht|' + token + '|';
   const stored = readKey(real, base + 'c');
+  // A host without a scheme would be fetched as a path of this page ('/ingest', a proxy path, is fine).
+  const host = isText(config.api_host) ? config.api_host : DEFAULT_API_HOST;
+  if (!/^(https?:\/)?\//i.test(host)) reporting.warn('api_host', `api_host "${host}" has no scheme; write "https://${host}"`);
   // Built in steps: storage and delivery read the consent and options already in it.
   const rt = {
     ...reporting,
@@ -82,7 +87,7 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
     base,
     endpoint: {
       apiKey: token,
-      host: isText(config.api_host) ? config.api_host : DEFAULT_API_HOST, // the batch and flags URLs drop a trailing /
+      host, // the batch and flags URLs drop a trailing /
       // Where the browser has no CompressionStream, plain JSON (compress.ts).
       gzip: !config.disable_compression && typeof CompressionStream === 'function',
       timeoutMs: numberOption(config.request_timeout, 10_000),
@@ -118,6 +123,7 @@ function startRuntime(token: string, config: HogtailConfig, reporting: Reporting
   const legacy = rt.states.state.optout;
   if (rt.consent === 'pending' && typeof legacy === 'boolean') rt.consent = legacy ? 'denied' : 'granted';
   rt.states.onNewSession = (id) => rt.sessionListeners.forEach((listener) => listener(id, null));
+  rt.visit = startEventProperties(rt);
   Object.assign(rt, startDelivery(store, rt));
   return rt;
 }
@@ -139,6 +145,9 @@ export function createClient(features: Features): Hogtail {
   const early: [string, unknown[]][] = [];
   const flags = createFlagsState();
   let rt: Runtime | undefined;
+  // Calls waiting for an init() that never comes (forgotten, or refused for its key) would wait in
+  // silence: said once, 5 s after the first (at once after debug()).
+  const noInit = () => rt || warn('init', early.length + ' call(s) wait for init(); nothing is sent until it runs');
 
   /** Runs `fn`; whatever it throws is reported, never thrown into the page. */
   const guard = <T>(name: string, fn: () => T): T | undefined => {
@@ -154,8 +163,9 @@ export function createClient(features: Features): Hogtail {
     init: (token: string, config: HogtailConfig = {}) => {
       guard('init', () => {
         if (rt) return rt.debug('init() again: ignored');
-        // Missing or personal (phx_, which must never ship to browsers): one message covers both.
-        if (!isText(token) || (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key)) {
+        if (!isText(token)) return console.error('[hogtail] init() needs the project key (phc_…); got ' + describe(token));
+        // A personal key (phx_) must never ship to browsers.
+        if (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key) {
           return console.error('[hogtail] init() needs the project key (phc_…), not a personal key');
         }
         const runtime = (rt = startRuntime(token, config, { ...reporter, warn }, flags, features));
@@ -181,8 +191,11 @@ export function createClient(features: Features): Hogtail {
     const method = methods[name as keyof Methods] as unknown as (rt: Runtime, ...args: unknown[]) => unknown;
     (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
       if (rt) return guard(name, () => method(rt!, ...args));
-      if (early.length < 1_000) early.push([name, args]);
-      else reporter.report(new InvalidEventError(`${name}() dropped: 1,000 calls wait for init()`, 'invalid', undefined));
+      if (early.length < 1_000) {
+        early.push([name, args]);
+        if (name === 'debug' && args[0] !== false) noInit();
+        else if (early.length === 1) setBackgroundTimeout(noInit, 5_000);
+      } else reporter.report(new InvalidEventError(`${name}() dropped: 1,000 calls wait for init()`, 'invalid', undefined));
       return undefined;
     };
   }

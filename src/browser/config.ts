@@ -14,7 +14,10 @@ export type BeforeSend = (event: CaptureResult | null) => CaptureResult | null;
 
 /** Autocapture's options (`autocapture`, `rageclick`, `mask_all_text`…) are in AutocaptureOptions. */
 export interface ClientConfig<Client> extends AutocaptureOptions {
-  /** Ingestion host. Default `https://us.i.posthog.com`. */
+  /**
+   * Ingestion host: an https URL, or a path of this page's origin for a reverse proxy (`/ingest`).
+   * @default 'https://us.i.posthog.com'
+   */
   api_host?: string;
   /** posthog-js's app host for links; hogtail renders no links, so it is only accepted. */
   ui_host?: string;
@@ -22,16 +25,30 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
    * Where identity is kept. 'memory' keeps nothing across pages (and no durable queue); the other
    * values keep it in localStorage (the cookie forms also in the `ph_<key>_posthog` cookie when the
    * full build's cookie persistence is present).
+   * @default 'localStorage+cookie'
    */
   persistence?: 'localStorage' | 'localStorage+cookie' | 'cookie' | 'sessionStorage' | 'memory';
-  /** Same as persistence: 'memory'. */
+  /**
+   * Same as persistence: 'memory'.
+   * @default false
+   */
   disable_persistence?: boolean;
   /** posthog-js's custom storage name: `ph_<persistence_name>` instead of `ph_<project key>_posthog`. */
   persistence_name?: string;
-  /** Cookie options of posthog-js, for the cookie persistence (full build). */
+  /**
+   * The identity cookie (full build) is set for the whole site (every subdomain), not just this host.
+   * @default true, except on shared hosting (herokuapp.com, vercel.app, netlify.app), as posthog-js
+   */
   cross_subdomain_cookie?: boolean;
+  /**
+   * The identity cookie (full build) is sent over https only.
+   * @default true on https pages
+   */
   secure_cookie?: boolean;
-  /** Days. Default 365. */
+  /**
+   * Days the identity cookie (full build) lives.
+   * @default 365
+   */
   cookie_expiration?: number;
   /**
    * Start as this user instead of a fresh anonymous id (first visit only), and with these flags
@@ -44,40 +61,84 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
     featureFlagPayloads?: Record<string, unknown>;
     sessionID?: string;
   };
-  /** No flags requests (flags only from bootstrap or an earlier page). */
+  /**
+   * No flags requests (flags only from bootstrap or an earlier page).
+   * @default false
+   */
   advanced_disable_decide?: boolean;
-  /** Same as advanced_disable_decide. */
+  /**
+   * Same as advanced_disable_decide.
+   * @default false
+   */
   advanced_disable_feature_flags?: boolean;
-  /** Same as advanced_disable_decide. */
+  /**
+   * Same as advanced_disable_decide.
+   * @default false
+   */
   advanced_disable_flags?: boolean;
-  /** hogtail: reload flags this often (ms) while the page is visible; 0 never. Default 300,000. */
+  /**
+   * hogtail: reload flags this often (ms) while the page is visible; 0 never.
+   * @default 300_000
+   */
   flags_poll_interval_ms?: number;
   /**
-   * 'identified_only' (default): anonymous events carry `$process_person_profile: false` until
+   * 'identified_only': anonymous events carry `$process_person_profile: false` until
    * identify(), alias(), group() or setPersonProperties(). 'always': every event may create a
    * person. 'never': no event does, and identify/alias/group are refused.
+   * @default 'identified_only'
    */
   person_profiles?: 'identified_only' | 'always' | 'never';
   /**
-   * `$pageview` at init (default true, or 'history_change' with `defaults` 2025-05-24 or later);
-   * 'history_change' also on pushState/replaceState/popstate.
+   * `$pageview` at init; 'history_change' also on pushState/replaceState/popstate.
+   * @default true, or 'history_change' with `defaults` 2025-05-24 or later
    */
   capture_pageview?: boolean | 'history_change';
-  /** `$pageleave` when the page goes away and on client-side navigation. Default: when page views are on. */
+  /**
+   * `$pageleave` when the page goes away and on client-side navigation.
+   * @default 'if_capture_pageview' (on when page views are)
+   */
   capture_pageleave?: boolean | 'if_capture_pageview';
+  /**
+   * Campaign parameters (`utm_*`, click ids) of the landing URL on every event of the tab and in
+   * the person's first-visit properties. Default true.
+   */
+  save_campaign_params?: boolean;
+  /** Query parameters to read like the UTM ones. */
+  custom_campaign_params?: string[];
+  /** The tab's first referrer (`$referrer`, `$referring_domain`) on every event. Default true. */
+  save_referrer?: boolean;
+  /** No `$prev_pageview_*` scroll depths on `$pageview` / `$pageleave`. */
+  disable_scroll_properties?: boolean;
+  /** The element that scrolls, when the page does not (the first that matches). Default: the page. */
+  scroll_root_selector?: string | string[];
   /** posthog-js's dated defaults (`'2025-05-24'`, …, `'latest'`); hogtail follows those about page views. */
   defaults?: string;
-  /** `$exception` for uncaught errors and unhandled rejections (full build). */
+  /**
+   * `$exception` for uncaught errors and unhandled rejections (full build).
+   * @default false
+   */
   capture_exceptions?: boolean | Record<string, unknown>;
   /** Called once init is done, with the client. */
   loaded?: (client: Client) => void;
-  /** Logs every event and request to the console. */
+  /**
+   * Logs every event and request to the console.
+   * @default false
+   */
   debug?: boolean;
-  /** Start opted out (consent 'pending' counts as out) until opt_in_capturing(). */
+  /**
+   * Start opted out (consent 'pending' counts as out) until opt_in_capturing().
+   * @default false
+   */
   opt_out_capturing_by_default?: boolean;
-  /** While opted out, keep nothing in storage. */
+  /**
+   * While opted out, keep nothing in storage.
+   * @default false
+   */
   opt_out_persistence_by_default?: boolean;
-  /** Treat a browser Do Not Track setting as opted out (until opt_in_capturing()). */
+  /**
+   * Treat a browser Do Not Track setting as opted out (until opt_in_capturing()).
+   * @default false
+   */
   respect_dnt?: boolean;
   /**
    * 'always': events carry no persistent identifier (distinct id `$posthog_cookieless`, nothing
@@ -91,32 +152,65 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
   sanitize_properties?: ((properties: Properties, event: string) => Properties) | null;
   /** Properties removed from every event. */
   property_denylist?: string[];
-  /** Send plain JSON instead of gzip. */
+  /**
+   * Send plain JSON instead of gzip.
+   * @default false
+   */
   disable_compression?: boolean;
-  /** hogtail: start a request once this many events wait. Default 20. */
+  /**
+   * hogtail: start a request once this many events wait.
+   * @default 20
+   */
   flush_at?: number;
-  /** hogtail: …or once the oldest has waited this long (ms). Default 2,000. */
+  /**
+   * hogtail: …or once the oldest has waited this long (ms).
+   * @default 2000
+   */
   flush_interval?: number;
-  /** hogtail: most events held (memory); the oldest are evicted and reported beyond it. Default 20,000. */
+  /**
+   * hogtail: most events held (memory); the oldest are evicted and reported beyond it.
+   * @default 20_000
+   */
   max_queue_size?: number;
-  /** hogtail: most events kept in localStorage; more wait in memory until there is room. Default 2,000. */
+  /**
+   * hogtail: most events kept in localStorage; more wait in memory until there is room (and go by beacon at unload).
+   * @default 2000
+   */
   max_stored_events?: number;
-  /** hogtail: most characters of events kept in localStorage. Default 1,500,000 (about 3 MB as UTF-16). */
+  /**
+   * hogtail: most characters of events kept in localStorage (1,500,000 is about 3 MB as UTF-16).
+   * @default 1_500_000
+   */
   max_stored_chars?: number;
-  /** hogtail: whole-request deadline (ms). Default 10,000. */
+  /**
+   * hogtail: whole-request deadline (ms), kept even when a patched fetch ignores its abort signal.
+   * @default 10_000
+   */
   request_timeout?: number;
-  /** hogtail: a personal API key (phx_…) must never ship to browsers; set this only for internal tools. */
+  /**
+   * hogtail: a personal API key (phx_…) must never ship to browsers; set this only for internal tools.
+   * @default false
+   */
   dangerously_allow_personal_api_key?: boolean;
   // posthog-js options for products hogtail does not have: typed so an existing init() compiles;
   // a value that asks for the product warns once at run time.
+  /** posthog-js's session replay, which hogtail does not have: `false` warns once; `true` is what hogtail does anyway. */
   disable_session_recording?: boolean;
+  /** posthog-js's session replay options: hogtail has no session replay; given, it warns once. */
   session_recording?: Record<string, unknown>;
+  /** posthog-js's surveys UI, which hogtail does not have (the survey event helpers exist): `false` warns once. */
   disable_surveys?: boolean;
+  /** posthog-js's heatmaps, which hogtail does not have: `true` warns once. */
   enable_heatmaps?: boolean;
+  /** posthog-js's web vitals and network timing, which hogtail does not have: a truthy value warns once. */
   capture_performance?: boolean | Record<string, unknown>;
+  /** posthog-js's dead-click capture, which hogtail does not have: `true` warns once. */
   capture_dead_clicks?: boolean;
+  /** posthog-js's toolbar metrics, which hogtail does not have: `false` warns once. */
   advanced_disable_toolbar_metrics?: boolean;
+  /** posthog-js's web experiments, which hogtail does not have: `false` warns once. */
   disable_web_experiments?: boolean;
+  /** posthog-js's site apps, which hogtail does not have: `true` warns once. */
   opt_in_site_apps?: boolean;
 }
 

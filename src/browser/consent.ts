@@ -7,7 +7,8 @@
  * - cookieless_mode 'always', or 'on_reject' after a refusal: events are captured with no
  *   persistent identifier (distinct id `$posthog_cookieless`), and nothing is stored;
  * - opt_out_persistence_by_default: nothing is stored while opted out.
- * Refused events are counted as `opted_out`.
+ * Refused events are counted as `opted_out`, and so are the events not yet sent when the user opts
+ * out: opting out empties the queue (and its storage) of them.
  */
 import { track } from './capture';
 import { optedOut, persistAllowed } from './consent-rules';
@@ -24,7 +25,12 @@ function choose(rt: Runtime, consent: ConsentStatus): void {
 }
 
 export const consentMethods: Pick<Methods, 'opt_out_capturing' | 'opt_in_capturing' | 'has_opted_out_capturing'> = {
-  opt_out_capturing: (rt) => choose(rt, 'denied'),
+  opt_out_capturing(rt) {
+    choose(rt, 'denied');
+    // What was captured before and is not sent yet (the host was down, or the batch not due) goes
+    // too, from the queue and from storage: nothing leaves the page after the user said no.
+    rt.queue.discard('opted_out', 'opted out before they were sent');
+  },
   opt_in_capturing(rt) {
     choose(rt, 'granted');
     track(rt, '$opt_in');

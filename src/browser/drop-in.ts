@@ -35,7 +35,8 @@ export const DROP_IN: Features = {
   },
   options: (
     'before_send sanitize_properties property_denylist cookieless_mode opt_out_persistence_by_default capture_exceptions ' +
-    'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration rageclick mask_all_text mask_all_element_attributes'
+    'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration rageclick mask_all_text mask_all_element_attributes ' +
+    'disable_scroll_properties scroll_root_selector'
   ).split(' '),
   members: (client, warn) => ({
     ...unsupportedMethods(warn),

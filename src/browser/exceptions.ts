@@ -10,6 +10,8 @@
  * A separate module, so the lite script tag leaves it (and the stack parser) out.
  */
 import { createExceptionRateLimiter, exceptionProperties, type ExceptionProperties } from '../core/exceptions';
+import { attempt } from '../core/safe-json';
+import { textOf } from '../core/text-of';
 
 /**
  * captureException(error, properties): the stack of this call stands in for a value that has none.
@@ -39,6 +41,19 @@ export function exceptionKinds(option: unknown): ExceptionKinds {
   if (!option || typeof option !== 'object') return { errors: !!option, rejections: !!option };
   const picked = option as Record<string, unknown>;
   return { errors: !!picked.capture_unhandled_errors, rejections: !!picked.capture_unhandled_rejections, console: !!picked.capture_console_errors };
+}
+
+/**
+ * What a console.error call is about: its first Error, else its one argument, else its arguments
+ * joined by spaces as posthog-js joins them (null and undefined as nothing), where an object without
+ * a toString, a Symbol or a revoked Proxy (which has no text at all) cannot make the join throw.
+ */
+function consoleValue(args: unknown[]): unknown {
+  for (const arg of args) if (attempt(() => arg instanceof Error, false)) return arg;
+  if (args.length === 1) return args[0];
+  let text = '';
+  for (let i = 0; i < args.length; i++) text += (i ? ' ' : '') + (args[i] == null ? '' : attempt(() => textOf(args[i]), '[unreadable]'));
+  return text;
 }
 
 /**
@@ -82,10 +97,20 @@ export function startExceptionAutocapture(
   const console = (target as Window & typeof globalThis).console;
   const original = console?.error;
   if (kinds.console && original) {
+    let busy = false;
     const wrapper = function (this: unknown, ...args: unknown[]) {
-      // hogtail's own console lines are about hogtail, not the page.
-      if (!(typeof args[0] === 'string' && args[0].startsWith('[hogtail]'))) {
-        send(args.find((arg) => arg instanceof Error) ?? (args.length === 1 ? args[0] : args.join(' ')), 'onconsole', new Error().stack, 1);
+      // An app logs the values it has, whatever they are: reading them must never throw into its
+      // code, and the console must still print them. `busy`: a console.error made while one is
+      // captured (a hook that logs) is printed, not captured again.
+      if (!busy) {
+        busy = true;
+        try {
+          // hogtail's own console lines are about hogtail, not the page.
+          if (!(typeof args[0] === 'string' && args[0].startsWith('[hogtail]'))) send(consoleValue(args), 'onconsole', new Error().stack, 1);
+        } catch {
+          // Nothing to capture then; the console still prints below.
+        }
+        busy = false;
       }
       return original.apply(this, args);
     };

@@ -13,10 +13,11 @@
 import { HogtailError } from '../core/errors';
 import { featureProperties, mergeDecide, parsePayload, type FlagsSnapshot, type FlagValue } from '../core/flags/decide';
 import { createFlagsClient } from '../core/flags/flags-client';
+import { ownValue } from '../core/own';
 import { attempt } from '../core/safe-json';
 import { track } from './capture';
 import { numberOption } from './config';
-import { fetchExecutor } from './fetch-executor';
+import { pageExecutor } from './fetch-executor';
 import type { FlagsState } from './flags-state';
 import type { FeatureFlagResult, FlagOptions, FlagsListener, Properties } from './types';
 import type { Methods, Runtime } from './runtime';
@@ -71,7 +72,7 @@ export function startFlags(rt: Runtime): void {
   if (config.advanced_disable_decide || config.advanced_disable_feature_flags || config.advanced_disable_flags) return;
   // `&config=true`: the answer carries the project's config as decide's did (supportedCompression,
   // autocapture_opt_out), as posthog-js asked for it before it moved that config to a file of its own.
-  const client = createFlagsClient({ ...endpoint, executor: fetchExecutor, headers: {}, query: '&config=true' });
+  const client = createFlagsClient({ ...endpoint, executor: pageExecutor, headers: {}, query: '&config=true' });
   flags.fetchFlags = () => {
     const state = states.state;
     return client
@@ -102,7 +103,7 @@ function flagValue(rt: Runtime, key: string, options?: FlagOptions) {
   const { states } = rt;
   const state = states.state;
   const ff = state.ff;
-  const flag = ff?.flags[key];
+  const flag = ownValue(ff?.flags, key);
   if (ff && options?.send_event !== false) {
     // What was sent is persisted (`fc`: [distinct id, …JSON [key, value], oldest first]), so a
     // reload or another tab of the same person does not send it again; another id starts over.
@@ -131,7 +132,7 @@ function override(rt: Runtime, field: 'fp' | 'fg', merge: (old: Properties) => P
 function flagResult(rt: Runtime, key: string, flag: FlagValue | undefined): FeatureFlagResult | undefined {
   const ff = rt.states.state.ff;
   return ff && flag !== undefined
-    ? { key, enabled: !!flag, variant: typeof flag === 'string' ? flag : undefined, payload: parsePayload(ff.payloads[key]) }
+    ? { key, enabled: !!flag, variant: typeof flag === 'string' ? flag : undefined, payload: parsePayload(ownValue(ff.payloads, key)) }
     : undefined;
 }
 
@@ -144,17 +145,15 @@ export const flagMethods: Pick<
     const flag = flagValue(rt, key, options);
     return rt.states.state.ff ? !!flag : undefined;
   },
-  getFeatureFlagPayload: (rt, key) => parsePayload(rt.states.state.ff?.payloads[key]),
+  getFeatureFlagPayload: (rt, key) => parsePayload(ownValue(rt.states.state.ff?.payloads, key)),
   reloadFeatureFlags: (rt) => reloadFlags(rt.flagState),
   setPersonPropertiesForFlags: (rt, properties, reload) => override(rt, 'fp', (old) => ({ ...old, ...properties }), reload),
   setGroupPropertiesForFlags: (rt, properties, reload) =>
     override(
       rt,
       'fg',
-      (old) => {
-        for (const type in properties) old[type] = { ...(old[type] as Properties), ...properties[type] };
-        return old;
-      },
+      // Group types are any text: built from entries, a type named `__proto__` is an entry like any other.
+      (old) => ({ ...old, ...Object.fromEntries(Object.entries(properties).map(([type, given]) => [type, { ...(ownValue(old, type) as Properties), ...given }])) }),
       reload,
     ),
 };

@@ -40,6 +40,7 @@ export const identityMethods: Pick<
     if ('error' in event) return refuse(rt, event.error);
     state.distinct_id = id;
     state.$user_state = 'identified';
+    state.props.$user_id = id; // a super property from now on, as posthog-js registers it
     personOn(rt);
     if (id !== previous && anonymous) track(rt, event.event, event.properties);
     else if ($set || $set_once) setPerson(rt, $set, $set_once);

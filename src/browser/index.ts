@@ -5,7 +5,7 @@
 import { createHogtail } from './drop-in';
 
 // Autocapture is a chunk of its own, loaded at init unless the app sets `autocapture: false`.
-const hogtail = createHogtail(() => import('./autocapture').then((module) => module.startAutocapture));
+const hogtail = /* @__PURE__ */ createHogtail(() => import('./autocapture').then((module) => module.startAutocapture));
 
 export default hogtail;
 export { hogtail, hogtail as posthog, createHogtail };

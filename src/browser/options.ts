@@ -13,7 +13,8 @@ const KNOWN = new Set(
     'advanced_disable_decide advanced_disable_feature_flags advanced_disable_flags flags_poll_interval_ms person_profiles ' +
     'capture_pageview capture_pageleave defaults loaded debug opt_out_capturing_by_default ' +
     'respect_dnt disable_compression flush_at flush_interval ' +
-    'max_queue_size max_stored_events max_stored_chars request_timeout dangerously_allow_personal_api_key'
+    'max_queue_size max_stored_events max_stored_chars request_timeout dangerously_allow_personal_api_key ' +
+    'save_campaign_params custom_campaign_params save_referrer'
   ).split(' '),
 );
 

@@ -1,9 +1,11 @@
 /**
  * The page properties every event carries. They are read once per task, not per event: a loop of
- * captures then pays for them once, and a SPA navigation (a new task) is still seen.
+ * captures then pays for them once, and a SPA navigation (a new task) is still seen. What cannot
+ * change while the page is open is read once per page. (The referrer is the tab's first one, kept
+ * with the campaign in event-properties/attribution.ts, as posthog-js keeps it.)
  */
-import { attempt } from '../core/safe-json';
 import { LIB_VERSION } from '../core/version';
+import { localeProperties } from './event-properties/locale';
 import { describeUserAgent } from './user-agent';
 
 let cached: Record<string, unknown> | undefined;
@@ -16,16 +18,11 @@ export function forgetPageContext(): void {
 
 export function pageContext(): Record<string, unknown> {
   if (cached) return cached;
-  fixed ??= { ...describeUserAgent(navigator.userAgent), $lib: 'hogtail-web', $lib_version: LIB_VERSION };
-  const referrer = document.referrer;
+  fixed ??= { ...describeUserAgent(navigator.userAgent), ...localeProperties(), $lib: 'hogtail-web', $lib_version: LIB_VERSION };
   cached = {
     $current_url: location.href,
     $host: location.host,
     $pathname: location.pathname,
-    $referrer: referrer || '$direct',
-    // No referrer ('') is no URL: answered without trying, since a thrown TypeError (with its stack)
-    // costs far more than the rest of the page context (measured per click in bench/browser-autocapture.js).
-    $referring_domain: referrer ? attempt(() => new URL(referrer).host, '$direct') : '$direct',
     $screen_height: screen.height,
     $screen_width: screen.width,
     $viewport_height: innerHeight,

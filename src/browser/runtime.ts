@@ -6,6 +6,7 @@
 import type { HogtailError } from '../core/errors';
 import type { Queue } from '../core/queue';
 import type { EventInput } from '../core/event';
+import type { EventProperties } from './event-properties/types';
 import type { FlagsState } from './flags-state';
 import type { Hogtail, HogtailConfig } from './hogtail';
 import type { Ledger } from './ledger';
@@ -41,8 +42,8 @@ export interface Runtime {
   onLeave?: () => void;
   /** Stops the running exception autocapture (exceptions-api.ts), while one runs. */
   stopExceptions?: (() => void) | undefined;
-  /** The uuid of the last `$pageview`. */
-  pageViewId?: string;
+  /** posthog-js's visit properties: attribution, first page, session entry, page-view chain (event-properties/). */
+  readonly visit: EventProperties;
   /** The app's event hooks (before-send.ts), in the builds that have them. */
   readonly hooks?: EventHooks | undefined;
   /** Option names the build acts on beyond the core ones (for set_config's check). */

@@ -1,14 +1,12 @@
 /**
- * One /batch/ request from the page: core's batch sender on the fetch executor, as text/plain
- * (a cross-origin POST stays "simple" and needs no CORS preflight), gzip'd when the server last
- * said it takes gzip, never a historical migration. The beacon (beacon.ts) sends the same body to
- * the same endpoint; both take (endpoint, events).
+ * The page's /batch/ sender, built once per page: core's batch sender on the page's executor, as
+ * text/plain (a cross-origin POST stays "simple" and needs no CORS preflight), gzip'd when the
+ * server last said it takes gzip, never a historical migration. The beacon (beacon.ts) sends the
+ * same body to the same endpoint.
  */
-import { createBatchSender } from '../core/batch-sender';
-import type { QueuedEvent } from '../core/event';
-import type { DeliveryResult } from '../core/transport';
+import { createBatchSender, type BatchSender } from '../core/batch-sender';
 import { gzipBody } from './compress';
-import { fetchExecutor } from './fetch-executor';
+import { createPageExecutor } from './fetch-executor';
 
 /** Where and how this page sends events. `gzip` changes when a flags answer says what the server takes. */
 export interface Endpoint {
@@ -18,15 +16,11 @@ export interface Endpoint {
   readonly timeoutMs: number;
 }
 
-export function sendBatch(endpoint: Endpoint, events: readonly QueuedEvent[]): Promise<DeliveryResult> {
-  const { apiKey, host, gzip, timeoutMs } = endpoint;
-  // Built per request: cheap next to the request, and it follows `gzip` as it changes.
-  return createBatchSender({
-    host,
-    apiKey,
-    executor: fetchExecutor,
-    compress: gzip ? gzipBody : undefined,
-    timeoutMs,
-    contentType: 'text/plain',
-  })(events);
+/** `onKeepalive`: told when fetch() has taken a batch request as keepalive (fetch-executor.ts). */
+export function createPageSender(endpoint: Endpoint, onKeepalive?: () => void): BatchSender {
+  const options = { ...endpoint, executor: createPageExecutor(onKeepalive), contentType: 'text/plain' };
+  // Both built now; each request takes the one `gzip` says, as it is then.
+  const plain = createBatchSender(options);
+  const gzipped = createBatchSender({ ...options, compress: gzipBody });
+  return (events) => (endpoint.gzip ? gzipped : plain)(events);
 }

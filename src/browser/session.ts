@@ -49,5 +49,5 @@ export const sessionExtraMethods: Pick<
     if (name === 'distinct_id' || name === '$device_id' || name === '$user_state') return state[name];
     return name === '$groups' ? { ...state.$groups } : state.props[name];
   },
-  getPageViewId: (rt) => rt.pageViewId,
+  getPageViewId: (rt) => rt.visit.pageViewId(),
 };

@@ -6,6 +6,7 @@
  * and named to `onBad` so it is reported and counted.
  */
 import { isObject, isText } from '../core/special-events';
+import { isPageInfo } from './event-properties/campaign';
 
 const isStringRecord = (value: unknown) => isObject(value) && Object.values(value).every((v) => typeof v === 'string');
 
@@ -25,6 +26,8 @@ const CHECKS: Record<string, (value: unknown) => boolean> = {
   fc: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
   fp: isObject,
   fg: (value) => isObject(value) && Object.values(value).every(isObject),
+  ipi: isPageInfo,
+  se: (value) => Array.isArray(value) && isText(value[0]) && isPageInfo(value[1]),
 };
 
 /**

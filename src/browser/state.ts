@@ -13,6 +13,7 @@
 import type { FlagsSnapshot } from '../core/flags/decide';
 import { attempt } from '../core/safe-json';
 import { uuidv7 } from '../core/uuid';
+import type { PageInfo } from './event-properties/campaign';
 import { storageBacking, type StateBacking } from './persistence/backing';
 import { withPlainArrays } from './plain-json';
 import { checkState } from './state-check';
@@ -37,6 +38,10 @@ export interface PersistedState {
   fg?: Record<string, Record<string, unknown>>;
   /** The server's `autocapture_opt_out` from the last flags answer that had it (autocapture). */
   aco?: boolean;
+  /** The visitor's first page (event-properties/initial-person.ts). */
+  ipi?: PageInfo;
+  /** The session's first page: [session id, page] (event-properties/session-entry.ts). */
+  se?: [string, PageInfo];
 }
 
 export interface StateStore {

@@ -15,7 +15,7 @@ import { resolveConnection } from './common/connection';
 import { helpText, parseFlags, positiveInteger, UsageError, type FlagSpec } from './common/flags';
 import type { CommandIo } from './common/command-io';
 import { holdProcessOpen } from './common/keep-alive';
-import { lastTransportReason } from './common/transport-problem';
+import { outcomeOf } from './common/client-outcome';
 
 const FLAGS: Record<string, FlagSpec> = {
   'distinct-id': { kind: 'string', value: 'ID', help: 'who did it (required)' },
@@ -95,8 +95,9 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
     // that later succeeds is never printed.
     let gaveUpAfter = '';
     client.on('error', (error: HogtailError) => {
-      problem = error.name === 'TransportError' ? lastTransportReason(error.message) : error.message.replace(/^hogtail: /, '');
-      gaveUpAfter = error.name === 'TransportError' ? ` (gave up after ${retries} attempt(s))` : '';
+      const outcome = outcomeOf(error);
+      problem = outcome.kind === 'retrying' ? outcome.problem : error.message;
+      gaveUpAfter = outcome.kind === 'retrying' ? ` (gave up after ${retries} attempt(s))` : '';
     });
     client.capture({ event, distinctId, properties, timestamp: flags.strings.get('timestamp'), uuid: flags.strings.get('uuid') });
     // A refusal at capture is reported synchronously: the input is wrong, not the network.
@@ -106,7 +107,11 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
       return 2;
     }
     await client.flush();
-    if (client.stats().delivered === 1) return 0;
+    if (client.stats().delivered === 1) {
+      // Only a 2xx with a PostHog answer counts as delivered (core/transport.ts), so "accepted" is what the server said.
+      io.stdout.write(`hogtail capture: sent 1 event (${JSON.stringify(event)} for ${JSON.stringify(distinctId)}) to ${connection.host}: accepted\n`);
+      return 0;
+    }
     err(`hogtail capture: the event was not delivered: ${problem ?? 'no answer from the server'}${gaveUpAfter}\n`);
     return 1;
   } catch (error) {

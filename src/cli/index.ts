@@ -2,6 +2,8 @@
  * The `hogtail` command. Each subcommand lives in its own file and is loaded only when used, so
  * `hogtail capture` in a cron job does not pay for the dev server.
  */
+import { readFileSync } from 'node:fs';
+
 export const USAGE = `Usage: hogtail <command> [options]
 
 Commands:
@@ -10,7 +12,7 @@ Commands:
   capture EVENT             send one event from a shell script or cron job
   api <resource> <action>   call the management API (key from HOGTAIL_PERSONAL_API_KEY)
 
-Run 'hogtail <command> --help' for a command's options.`;
+Run 'hogtail <command> --help' for a command's options; 'hogtail --version' (-v) prints the version.`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -42,6 +44,14 @@ export async function main(argv: string[]): Promise<number> {
     case 'api': {
       const { runApiCommand } = await import('./api-command');
       return runApiCommand(rest, lineIo);
+    }
+    case '--version':
+    case '-v': {
+      // The installed package's own package.json, two folders up from both src/cli and dist/cli
+      // (read here rather than importing LIB_VERSION, which would split a shared chunk of the build).
+      const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+      process.stdout.write(manifest.version + '\n');
+      return 0;
     }
     case undefined:
     case 'help':

@@ -1,15 +1,25 @@
 /** Retry timing for transient failures: exponential, capped, with jitter so clients spread out. */
 export interface RetryOptions {
-  /** First wait after a failure. Default 500 ms. */
+  /**
+   * First wait after a failure, in ms.
+   * @default 500
+   */
   initialDelayMs: number;
-  /** Longest wait between attempts. Default 30 s. */
+  /**
+   * Longest wait between attempts, in ms.
+   * @default 30_000
+   */
   maxDelayMs: number;
   /**
    * After this many consecutive failures, flush() stops waiting and resolves; the events stay
-   * queued and retries go on at maxDelayMs. Default 8.
+   * queued and retries go on at maxDelayMs.
+   * @default 8
    */
   maxAttempts: number;
-  /** A Retry-After longer than this is shortened to it. Default 10 minutes. */
+  /**
+   * A Retry-After longer than this (ms) is shortened to it.
+   * @default 600_000 (10 minutes)
+   */
   maxRetryAfterMs: number;
   /**
    * When set (posthog-node's fetchRetryCount), a batch still failing after this many retries is

@@ -4,6 +4,7 @@
  */
 import type { QueuedEvent } from './event';
 import { BROWSER_BUILD } from './build-flags';
+import { BATCH_RESPONSE_CAP } from './response-caps';
 import { classifyResponse, noResponse, type Compressor, type DeliveryResult, type HttpExecutor } from './transport';
 
 export interface BatchSenderOptions {
@@ -70,7 +71,7 @@ export function createBatchSender(options: BatchSenderOptions, preparedBody?: Pr
   return async (events) => {
     try {
       const body = await (preparedBody?.(events) ?? encode(events));
-      const response = await executor({ url, body, headers, timeoutMs });
+      const response = await executor({ url, method: 'POST', body, headers, timeoutMs, maxResponseBytes: BATCH_RESPONSE_CAP });
       return classifyResponse(response, options.host);
     } catch (cause) {
       return noResponse(cause);

@@ -10,7 +10,7 @@ export type DropReason =
   | 'invalid' // rejected at capture: bad name, distinct id, properties, timestamp or uuid
   | 'too_large' // over the per-event size limit (at capture, or a 413 for a single event)
   | 'queue_full' // evicted as the oldest when the queue hit its count or byte cap
-  | 'opted_out' // captured while the user had opted out
+  | 'opted_out' // captured while the user had opted out, or not sent yet when they opted out
   | 'rejected' // the server answered 4xx for a request carrying only this event, or refused the key/host
   | 'retries_exhausted' // still failing after the retries the user allowed (fetchRetryCount)
   | 'before_send' // a before_send hook returned null (counted, not reported: the app chose it)
@@ -52,11 +52,14 @@ export class DroppedEventsError extends HogtailError {
 /** A request failed in a way that will be retried; reported so outages are visible. */
 export class TransportError extends HogtailError {
   override name = 'TransportError' as const;
+  /** What went wrong with this attempt (`the server answered 503: …`, `no response (…)`), without the count or the retry plan. */
+  declare readonly problem: string;
   declare readonly status: number | undefined;
   declare readonly attempt: number;
   declare readonly retryInMs: number;
-  constructor(message: string, attempt: number, retryInMs: number, status?: number, cause?: unknown) {
+  constructor(message: string, problem: string, attempt: number, retryInMs: number, status?: number, cause?: unknown) {
     super(message, cause === undefined ? undefined : { cause });
+    this.problem = problem;
     this.status = status;
     this.attempt = attempt;
     this.retryInMs = retryInMs;

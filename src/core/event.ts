@@ -33,6 +33,19 @@ export interface EventInput {
   uuid?: unknown;
 }
 
+/**
+ * Properties many events share (a page's), serialised once by the caller instead of per event.
+ * The event's own properties win over them, and so do the SDK properties passed per event.
+ */
+export interface SharedProperties {
+  readonly props: Record<string, unknown>;
+  /** `props` as JSON without its braces ('' when empty). */
+  readonly json: string;
+}
+
+/** `props` serialised for many events (it must not name `distinct_id`). */
+export const shareProperties = (props: Record<string, unknown>): SharedProperties => ({ props, json: JSON.stringify(props).slice(1, -1) });
+
 export type BuildResult =
   | { ok: true; record: QueuedEvent; notes: string[] }
   | { ok: false; error: InvalidEventError };
@@ -43,12 +56,14 @@ export const DEFAULT_MAX_EVENT_BYTES = 1_000_000;
 /**
  * @param sdkProperties properties the SDK adds ($lib, $groups, …). They win over the caller's
  *   properties of the same name, and are assumed JSON-safe.
+ * @param shared properties the SDK adds to many events, already serialised (see SharedProperties).
  */
 export function buildEvent(
   input: EventInput,
   sdkProperties: Record<string, unknown>,
   maxEventBytes: number = DEFAULT_MAX_EVENT_BYTES,
   now: number = Date.now(),
+  shared?: SharedProperties,
 ): BuildResult {
   const name = input.event;
   const label = typeof name === 'string' ? name : undefined;
@@ -103,7 +118,7 @@ export function buildEvent(
     return fail(`"${name}" uuid must be a UUID`, input.uuid);
   }
 
-  const properties = mergeProperties(userProperties as Record<string, unknown>, sdkProperties, distinctId, notes);
+  const properties = mergeProperties(userProperties as Record<string, unknown>, sdkProperties, distinctId, notes, shared);
   if (properties === undefined) {
     // A Date, a boxed primitive, or a toJSON() that returns no object: there is no property to keep.
     return fail(`"${name}" properties must be a plain object`, userProperties);
@@ -177,18 +192,20 @@ function mergeProperties(
   sdk: Record<string, unknown>,
   distinctId: string,
   notes: string[],
+  shared?: SharedProperties,
 ): string | undefined {
   const own = serializeProperties(user);
   notes.push(...own.notes);
   if (own.json?.[0] !== '{') return undefined; // undefined too, from a toJSON() that returned nothing
-  if ('distinct_id' in user || '$distinct_id' in user || 'toJSON' in user || Object.keys(sdk).some((key) => key in user)) {
-    const merged = { distinct_id: distinctId, ...JSON.parse(own.json), ...sdk };
+  const sharedKey = (key: string) => !!shared && key in shared.props;
+  if ('distinct_id' in user || '$distinct_id' in user || 'toJSON' in user || Object.keys(sdk).some((key) => key in user || sharedKey(key)) || Object.keys(user).some(sharedKey)) {
+    const merged = { distinct_id: distinctId, ...shared?.props, ...JSON.parse(own.json), ...sdk };
     merged.distinct_id = distinctId; // over the caller's, keeping the first place
     delete merged.$distinct_id;
     return JSON.stringify(merged);
   }
   const idJson = '{"distinct_id":' + JSON.stringify(distinctId);
-  return (own.json === '{}' ? idJson : idJson + ',' + own.json.slice(1, -1)) + sdkFragment(sdk) + '}';
+  return (own.json === '{}' ? idJson : idJson + ',' + own.json.slice(1, -1)) + (shared?.json ? ',' + shared.json : '') + sdkFragment(sdk) + '}';
 }
 
 // Server clients pass one frozen object for most events: serialised once. A page's change every

@@ -22,6 +22,8 @@ export interface QueueState {
   closed?: boolean;
   /** The counters of stats(), which adds `pending`. */
   readonly stats: Omit<QueueStats, 'pending'>;
+  /** Set by discard(): drops a batch that comes back unsent if it was in flight then (true when it did). */
+  dropUnsent?: (batch: Entry[]) => boolean;
   drop(events: QueuedEvent[], reason: DropReason, message: string, status?: number): void;
   settleWaiters(all?: boolean): void;
   reportEvictions(): void;
@@ -40,7 +42,7 @@ export interface Delivery {
 
 function retryError(count: number, result: Extract<DeliveryResult, { kind: 'retry' }>, failures: number, delay: number): TransportError {
   const message = `${count} event(s) not delivered yet: ${result.message}; retry ${failures} in ${delay} ms.`;
-  return new TransportError(message, failures, delay, result.status, result.cause);
+  return new TransportError(message, result.message, failures, delay, result.status, result.cause);
 }
 
 /** What an answer other than "retry" does to its batch: delivered, dropped, or halved (`split`) to isolate a bad event. */
@@ -143,8 +145,8 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
       sent = Promise.reject(cause);
     }
     sent.then(
-      (result) => settle(result, usedSplit),
-      (cause: unknown) => settle({ kind: 'retry', message: `sending failed (${textOf(cause)})`, cause }, usedSplit),
+      (result) => settle(result, usedSplit, batch),
+      (cause: unknown) => settle({ kind: 'retry', message: `sending failed (${textOf(cause)})`, cause }, usedSplit, batch),
     );
     // Only when the next request follows this one at once. It then takes exactly these events, so
     // the prepared body fits even if more are captured meanwhile (they go in the request after).
@@ -155,12 +157,14 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     }
   }
 
-  function settle(result: DeliveryResult, usedSplit: boolean): void {
+  function settle(result: DeliveryResult, usedSplit: boolean, batch: Entry[]): void {
     sending = false;
-    const batch = state.inFlight;
+    // close() already reported these as dropped; a late answer changes nothing for the caller. A
+    // queue reopened since (a capture after shutdown) sends what it has taken meanwhile.
+    if (state.inFlight !== batch) return closed() ? undefined : pump();
     state.inFlight = [];
-    // close() already reported these as dropped; a late success changes nothing for the caller.
     if (closed()) return;
+    if (result.kind !== 'ok' && state.dropUnsent?.(batch)) return state.settleWaiters(), pump();
     if (result.kind === 'retry') return retryLater(batch, result);
     if (usedSplit) splitStack.pop();
     failures = 0;

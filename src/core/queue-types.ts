@@ -69,6 +69,16 @@ export interface Queue {
   flush(): Promise<void>;
   /** Stops all timers and drops what is left with reason 'shutdown'. A no-op in the browser build. */
   close(): void;
+  /**
+   * Takes events again after close(), as posthog-node's client does after shutdown(): the next
+   * flush or shutdown sends them. A no-op in the browser build.
+   */
+  reopen(): void;
+  /**
+   * Drops (counted under `reason`, reported with `why`) every event not sent yet, and those of the
+   * request in flight if it comes back unsent: opting out.
+   */
+  discard(reason: DropReason, why: string): void;
   /** Reports a drop that happened outside the queue (invalid input, opt-out) in the same counters. */
   countDrop(reason: DropReason, count?: number): void;
   stats(): QueueStats;

@@ -16,7 +16,7 @@ import { BROWSER_BUILD } from './build-flags';
 import { DroppedEventsError, type DropReason } from './errors';
 import type { QueuedEvent } from './event';
 import { createDelivery, type QueueState } from './queue-delivery';
-import { createWaitingLine, makeEntry } from './queue-line';
+import { createWaitingLine, eventsOf, makeEntry, type Entry } from './queue-line';
 import type { Queue, QueueOptions } from './queue-types';
 
 export type { Lookahead, Queue, QueueOptions, QueuePersistence, QueueStats } from './queue-types';
@@ -121,9 +121,24 @@ export function createQueue(options: QueueOptions): Queue {
       state.closed = true;
       delivery.stop!();
       const queued = state.inFlight.concat(line.clear()).map((entry) => entry.event);
+      // The request still in flight answers into nothing: its events are reported below.
+      state.inFlight = [];
       const left = persistence?.retain ? persistence.retain(queued) : queued;
       state.drop(left, 'shutdown', `${left.length} event(s) were still undelivered when the client shut down (deadline reached or server unreachable).`);
       state.settleWaiters(true);
+    },
+
+    reopen() {
+      if (!BROWSER_BUILD) state.closed = false;
+    },
+
+    discard(reason, why) {
+      const drop = (entries: Entry[]) => state.drop(eventsOf(entries), reason, `${entries.length} event(s) not sent: ${why}`);
+      drop(line.clear());
+      // The request in flight goes on; if it comes back unsent (a retry, a split), its events go then.
+      const inFlight = state.inFlight;
+      state.dropUnsent = (batch) => batch === inFlight && (drop(batch), true);
+      state.settleWaiters();
     },
 
     countDrop,

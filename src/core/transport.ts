@@ -6,25 +6,36 @@
 import { textOf } from './text-of';
 export interface HttpRequest {
   url: string;
-  body: Uint8Array | string;
+  /** POST for batches and flags, GET for the flag definitions (and an extension's files). */
+  method: 'GET' | 'POST';
+  /** Absent for a GET. */
+  body?: Uint8Array | string | undefined;
   headers: Record<string, string>;
   /** Give up (reject) when no full response arrived within this many ms. */
   timeoutMs: number;
+  /**
+   * Read at most this many bytes of the answer (response-caps.ts has one cap per request kind);
+   * the rest is discarded, the connection closed, and `truncated` set.
+   */
+  maxResponseBytes: number;
 }
 
 export interface HttpResponse {
   status: number;
-  /**
-   * Response text (the server's errors are plain text), at most MAX_RESPONSE_BYTES of it: the real
-   * server's answers are a few bytes, and a misbehaving host must not fill memory.
-   */
+  /** Response text (the server's errors are plain text), at most the request's maxResponseBytes of it. */
   body: string;
   /** The Retry-After header, when present. */
   retryAfter: string | null;
+  /** The ETag header, for a conditional GET next time; absent or null when there is none. */
+  etag?: string | null | undefined;
+  /** The body went on past maxResponseBytes: `body` is only its beginning. */
+  truncated?: boolean | undefined;
+  /** The Content-Type header, when the executor reads it: a wrong host's HTML page is named by it, not dumped. */
+  contentType?: string | null | undefined;
 }
 
-/** How much of a response body an executor reads; the rest is discarded (the connection closed). */
-export const MAX_RESPONSE_BYTES = 64 * 1024;
+/** A fetch-compatible function (the server's `fetch` option; the page's own fetch). */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Resolves with any HTTP status; rejects only when no response arrived (network error, timeout). */
 export type HttpExecutor = (request: HttpRequest) => Promise<HttpResponse>;
@@ -65,22 +76,31 @@ function isPostHogAnswer(body: string): boolean {
 }
 
 /**
+ * What a response said, on one line for a warning: the server's plain-text error, cut short; a web
+ * page (an app or a proxy at a wrong host) only by its content type, never its markup.
+ */
+function detailOf({ body, contentType }: HttpResponse): string {
+  const text = body.trim();
+  if (text[0] === '<' || /html/i.test(contentType ?? '')) return `: an HTML page (${contentType || 'no content type'})`;
+  return text && ': ' + text.replace(/\s+/g, ' ').slice(0, 300);
+}
+
+/**
  * Classifies a response by the real server's rules (docs/wire-protocol.md, "Statuses").
- * @param host named in the message when a 2xx is not a PostHog answer (a misconfigured host).
+ * @param host named in the message when the answer says the host is wrong (a misconfigured host).
  */
 export function classifyResponse(response: HttpResponse, host: string): DeliveryResult {
   const { status } = response;
+  const detail = detailOf(response);
   if (status >= 200 && status < 300) {
     if (isPostHogAnswer(response.body)) return { kind: 'ok' };
     return {
       kind: 'retry',
       status,
       misconfigured: true,
-      message: `${host} answered ${status} with something that is not a PostHog answer (${JSON.stringify(response.body.trim().slice(0, 60))}); events kept; check the host`,
+      message: `${host} answered ${status}${detail}, not a PostHog answer; events kept; check the host`,
     };
   }
-  const text = response.body.trim().slice(0, 300);
-  const detail = text && `: ${text}`;
   if (status === 408 || status === 429 || status >= 500) {
     // retryAfterMs may be undefined: absent and undefined mean the same to backoffDelay.
     return { kind: 'retry', status, message: `the server answered ${status}${detail}`, retryAfterMs: parseRetryAfter(response.retryAfter) };
@@ -98,7 +118,7 @@ export function classifyResponse(response: HttpResponse, host: string): Delivery
     return {
       kind: 'reject',
       status,
-      message: `no events accepted here (${status}${detail}); check the host`,
+      message: `${host} answered ${status}${detail}; no events accepted there; check the host`,
     };
   }
   return { kind: 'split', status, message: `the server answered ${status}${detail}` };

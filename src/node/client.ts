@@ -1,61 +1,47 @@
 /**
- * The Node client: the shared server client (core/server/client.ts) on node:http(s), native zlib,
- * an optional crash-safe journal, local flag evaluation with a personalApiKey, exception capture,
- * and process exit hooks that flush what a script forgot to.
+ * The Node client: the shared server client (core/server/client.ts, local flag evaluation
+ * included) on node:http(s), native zlib and node:crypto's sha1, with an optional crash-safe
+ * journal, exception capture, and process exit hooks that flush what a script forgot to.
  */
 import { HogtailError } from '../core/errors';
-import { ServerClient } from '../core/server/client';
+import { PostHogServerClient } from '../core/server/posthog-client';
 import { createExceptionCapture, type ExceptionCapture } from './exception-capture';
+import { createContextStore } from './context-store';
 import { registerForExit, unregisterForExit, type ExitAware } from './exit-hook';
 import { gzipWithZlib } from './gzip';
 import { createNodeExecutor } from './http-executor';
-import { createLocalFlags, type LocalFlags } from './local-flags/local-flags';
 import { resolveNodeOptions, type NodeOnlyOptions, type PostHogOptions } from './options';
 import { openFilePersistence } from './persistence/file-persistence';
+import { sha1Hex } from './sha1';
 
 type Properties = Record<string, unknown>;
 
-export class PostHog extends ServerClient implements ExitAware {
+export class PostHog extends PostHogServerClient implements ExitAware {
   readonly nodeOptions: NodeOnlyOptions;
   #exitFlushes = 0;
-  /** Set when a personalApiKey was given: flags evaluated from polled definitions. */
-  #local: LocalFlags | undefined;
   #exceptions: ExceptionCapture;
 
   constructor(apiKey: string, options: PostHogOptions = {}) {
     const problems: string[] = [];
     const nodeOptions = resolveNodeOptions(options ?? {}, problems);
-    let local: LocalFlags | undefined;
-    super(apiKey, options ?? {}, problems, (report, resolved) => {
+    super(apiKey, options ?? {}, problems, (report) => {
       // Before any socket or timer exists, so a locked path throws without leaving anything behind.
       const persistence = nodeOptions.persistence ? openFilePersistence(nodeOptions.persistence, report) : undefined;
       const executor = createNodeExecutor();
-      if (nodeOptions.personalApiKey !== undefined && !resolved.disabled) {
-        local = createLocalFlags({
-          host: resolved.host,
-          projectKey: apiKey,
-          personalKey: nodeOptions.personalApiKey,
-          intervalMs: nodeOptions.featureFlagsPollingInterval,
-          timeoutMs: resolved.requestTimeout,
-          onError: report,
-        });
-      }
       return {
         lib: 'hogtail-node',
         executor: executor.execute,
         gzip: gzipWithZlib,
+        sha1: sha1Hex,
         persistence,
-        local,
-        strictLocal: nodeOptions.strictLocalEvaluation,
+        context: createContextStore(),
         release() {
-          local?.poller.stop();
           persistence?.close();
           executor.destroy();
         },
       };
     });
     this.nodeOptions = nodeOptions;
-    this.#local = local;
     this.#exceptions = createExceptionCapture(
       {
         capture: (message) => this.capture(message),
@@ -87,40 +73,14 @@ export class PostHog extends ServerClient implements ExitAware {
     return this.immediately(() => this.captureException(error, distinctId, additionalProperties));
   }
 
-  /**
-   * posthog-node's name: resolves true once flag definitions are loaded for local evaluation, false
-   * when the first load failed, there is no personalApiKey, or `timeoutMs` passed first.
-   */
-  async waitForLocalEvaluationReady(timeoutMs = 30_000): Promise<boolean> {
-    if (this.#local === undefined) return false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, Math.max(0, timeoutMs));
-      timer.unref();
-    });
-    await Promise.race([this.#local.poller.firstLoad, deadline]);
-    clearTimeout(timer);
-    return this.isLocalEvaluationReady();
-  }
-
-  /** True once flag definitions are loaded (posthog-node's name). */
-  isLocalEvaluationReady(): boolean {
-    return this.#local?.poller.definitions !== undefined;
-  }
-
-  /** Polls the flag definitions now instead of at the next interval (posthog-node's name). */
-  async reloadFeatureFlags(): Promise<void> {
-    await this.#local?.poller.reload();
-  }
-
-  /** Flag-definition requests made so far (local evaluation's cost, for monitoring and benchmarks). */
-  get definitionRequests(): number {
-    return this.#local?.poller.requests ?? 0;
-  }
-
   protected override beforeShutdown(): void {
     unregisterForExit(this);
     this.#exceptions.stop();
+  }
+
+  /** A capture after shutdown(): what it queues is flushed at exit again (exception capture stays off). */
+  protected override afterReopen(): void {
+    registerForExit(this);
   }
 
   flushBeforeExit(): void {

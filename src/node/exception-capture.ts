@@ -8,9 +8,10 @@
  * (`stats().dropped.rate_limited`) and the first of each type reported. An error the app captured
  * itself and then let escape is not sent a second time.
  */
-import { DroppedEventsError, type HogtailError } from '../core/errors';
+import { DroppedEventsError, HogtailError } from '../core/errors';
 import { createExceptionRateLimiter, type StackFrame } from '../core/exceptions';
 import { exceptionEvent, type ExceptionEvent } from '../core/exceptions/exception-event';
+import { textOf } from '../core/text-of';
 import { addContextLines } from './exception-context';
 import { nameNodeFrames } from './exception-frames';
 import { hookExceptions } from './exception-hooks';
@@ -63,23 +64,30 @@ export function buildExceptionMessage(
 export function createExceptionCapture(client: ExceptionClient, autocapture: boolean): ExceptionCapture {
   const limiter = createExceptionRateLimiter();
   const reported = new Set<string>();
+  function captureUncaught(error: unknown, type: string): void {
+    const message = buildExceptionMessage(error, undefined, undefined, { type, handled: false });
+    const errorType = (message.properties.$exception_list as { type: string }[])[0]?.type ?? 'Error';
+    if (limiter.take(errorType)) return client.capture(message);
+    client.countDrop('rate_limited');
+    if (reported.size < 1_000 && !reported.has(errorType)) {
+      reported.add(errorType);
+      client.report(
+        new DroppedEventsError(
+          `uncaught ${errorType} not captured: more than 10 of this type in 10 seconds (later ones are counted in stats().dropped.rate_limited)`,
+          'rate_limited',
+          [],
+        ),
+      );
+    }
+  }
   const unhook = autocapture
     ? hookExceptions({
         captureUnhandled(error, type) {
           if (typeof error === 'object' && error !== null && captured.has(error)) return;
-          const message = buildExceptionMessage(error, undefined, undefined, { type, handled: false });
-          const errorType = (message.properties.$exception_list as { type: string }[])[0]?.type ?? 'Error';
-          if (limiter.take(errorType)) return client.capture(message);
-          client.countDrop('rate_limited');
-          if (reported.size < 1_000 && !reported.has(errorType)) {
-            reported.add(errorType);
-            client.report(
-              new DroppedEventsError(
-                `uncaught ${errorType} not captured: more than 10 of this type in 10 seconds (later ones are counted in stats().dropped.rate_limited)`,
-                'rate_limited',
-                [],
-              ),
-            );
+          try {
+            captureUncaught(error, type);
+          } catch (problem) {
+            client.report(new HogtailError(`an uncaught exception could not be captured (${textOf(problem)}); the app's own handling goes on`));
           }
         },
         flushBeforeCrash: () => client.flushBeforeCrash(),

@@ -13,11 +13,23 @@ export interface NodeStackFrame extends StackFrame {
 
 const toUnix = (path: string) => (sep === '\\' ? path.replace(/^[a-z]:/i, '').replace(/\\/g, '/') : path);
 
+/**
+ * A file name as written: `%20` from a file: URL becomes a space, but a `%` that starts no escape
+ * (`50%off.cjs`, or any text a stack line in a message made up) stays as it is instead of throwing.
+ */
+function decodeFileName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
 function moduleOf(filename: string, base: string): string {
   const path = toUnix(filename);
   const slash = path.lastIndexOf('/');
   let dir = slash < 0 ? '.' : path.slice(0, slash);
-  const file = decodeURIComponent(path.slice(slash + 1).replace(/\.[cm]?js$/, ''));
+  const file = decodeFileName(path.slice(slash + 1).replace(/\.[cm]?js$/, ''));
   const packages = dir.lastIndexOf('/node_modules');
   if (packages >= 0) return `${dir.slice(packages + '/node_modules/'.length).replace(/\//g, '.')}:${file}`;
   if (!dir.startsWith(base)) return file;

@@ -49,11 +49,24 @@ function crash(error: unknown): void {
   void Promise.allSettled([...clients].map((client) => client.flushBeforeCrash())).then(() => process.exit(1));
 }
 
+/**
+ * Hands the error to every client. A throw here would happen inside Node's own crash handling: Node
+ * would exit at once (code 7) and the app's listeners would never run. Each client reports its own
+ * failures; this guard only keeps one client's bad day from reaching Node or the other clients.
+ */
+function captureEverywhere(error: unknown, mechanism: 'onuncaughtexception' | 'onunhandledrejection'): void {
+  for (const client of clients) {
+    try {
+      client.captureUnhandled(error, mechanism);
+    } catch {
+      // Nothing left to tell: the client's reporter is what failed.
+    }
+  }
+}
+
 function onUncaught(error: unknown, origin?: string): void {
   const mechanism = origin === 'unhandledRejection' ? 'onunhandledrejection' : 'onuncaughtexception';
-  if (!(typeof error === 'object' && error !== null && forwarded.has(error))) {
-    for (const client of clients) client.captureUnhandled(error, mechanism);
-  }
+  if (!(typeof error === 'object' && error !== null && forwarded.has(error))) captureEverywhere(error, mechanism);
   if (!othersListening('uncaughtException')) crash(error);
 }
 
@@ -67,7 +80,7 @@ function asError(reason: unknown): Error {
 }
 
 function onRejection(reason: unknown): void {
-  for (const client of clients) client.captureUnhandled(reason, 'onunhandledrejection');
+  captureEverywhere(reason, 'onunhandledrejection');
   if (othersListening('unhandledRejection')) return;
   const mode = rejectionMode();
   if (mode === 'throw') {

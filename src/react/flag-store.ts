@@ -19,6 +19,14 @@ export interface FlagStore {
 
 const stores = new WeakMap<PostHogClient, FlagStore>();
 
+/**
+ * A flag map's own entry for `key`. Flag keys are any text: read unchecked, a flag named
+ * `toString` or `constructor` would "be" Object.prototype's function.
+ */
+export function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
 export function flagStore(client: PostHogClient): FlagStore {
   let store = stores.get(client);
   if (!store) stores.set(client, (store = createFlagStore(client)));

@@ -8,13 +8,13 @@
 import { useContext, useEffect, useMemo } from 'react';
 import type { BootstrapFlags, FlagValue, PostHogClient } from './client-type';
 import { PostHogContext } from './context';
-import { flagStore } from './flag-store';
+import { flagStore, ownEntry } from './flag-store';
 import { useStore } from './use-store';
 
 export const usePostHog = (): PostHogClient => useContext(PostHogContext).client;
 
 function bootstrapped(bootstrap: BootstrapFlags | undefined, key: string): FlagValue | undefined {
-  return bootstrap?.featureFlags?.[key];
+  return ownEntry(bootstrap?.featureFlags, key);
 }
 
 /** The flag's value from the client once flags are known, else from bootstrap. */
@@ -25,7 +25,7 @@ function useFlagValue(key: string): [FlagValue | undefined, boolean] {
     store.subscribe,
     () => {
       const flags = store.flags();
-      return flags ? flags[key] : bootstrapped(bootstrap, key);
+      return flags ? ownEntry(flags, key) : bootstrapped(bootstrap, key);
     },
     () => bootstrapped(bootstrap, key),
   );
@@ -54,8 +54,8 @@ export function useFeatureFlagPayload(flag: string): unknown {
   const store = flagStore(client);
   return useStore(
     store.subscribe,
-    () => (store.flags() ? store.payload(flag) : bootstrap?.featureFlagPayloads?.[flag]),
-    () => bootstrap?.featureFlagPayloads?.[flag],
+    () => (store.flags() ? store.payload(flag) : ownEntry(bootstrap?.featureFlagPayloads, flag)),
+    () => ownEntry(bootstrap?.featureFlagPayloads, flag),
   );
 }
 

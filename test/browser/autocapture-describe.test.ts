@@ -4,6 +4,7 @@
 // test/e2e/autocapture.test.ts: posthog-js reads attributes in a way happy-dom does not support.)
 import { beforeEach, describe as group, expect, it } from 'vitest';
 import { describe, elementPath, type DescribeSettings } from '../../src/browser/autocapture/describe';
+import { looksSecret } from '../../src/browser/autocapture/privacy';
 
 const plain: DescribeSettings = { maskText: false, maskAttributes: false, ignoredAttributes: [] };
 const props = (selector: string, type = 'click', settings: DescribeSettings = plain) =>
@@ -138,5 +139,108 @@ group('autocapture element description', () => {
   it('leaves out attribute names the chain cannot carry (Alpine @click, :class)', () => {
     document.body.innerHTML = '<div x-data="{}"><button class="b" @click="open = true" :class="x" x-on:keyup="y">Go</button></div>';
     expect(chainOf('button')).toBe('button.b:attr__class="b"nth-child="1"nth-of-type="1"text="Go";div:attr__x-data="{}"nth-child="1"nth-of-type="1";body:nth-child="2"nth-of-type="1"');
+  });
+});
+
+group('autocapture: the second hardening pass (issue 27)', () => {
+  it.each([
+    ['no-break spaces', '6011\u00a01111\u00a01111\u00a01117'],
+    ['narrow no-break spaces', '6011\u202f1111\u202f1111\u202f1117'],
+    ['thin spaces', '6011\u20091111\u20091111\u20091117'],
+    ['figure spaces', '6011\u20071111\u20071111\u20071117'],
+    ['ideographic spaces', '6011\u30001111\u30001111\u30001117'],
+    ['tabs and runs of spaces', '6011\t1111  1111   1117'],
+    ['en dashes', '6011\u20131111\u20131111\u20131117'],
+    ['non-breaking hyphens', '6011\u20111111\u20111111\u20111117'],
+    ['dots', '6011.1111.1111.1117'],
+    ['zero-width spaces', '6011\u200b1111\u200b1111\u200b1117'],
+    ['soft hyphens', '6011\u00ad1111\u00ad1111\u00ad1117'],
+    ['URL-escaped spaces', '/pay?card=6011%201111%C2%A01111+1117'],
+  ])('a card number written with %s looks secret', (_, text) => {
+    expect(looksSecret(text)).toBe(true);
+  });
+
+  it('an SSN with spaces of any kind between its groups looks secret; a phone number or a price does not', () => {
+    expect(looksSecret('SSN 078 05 1120')).toBe(true);
+    expect(looksSecret('SSN 078\u00a005\u00a01120')).toBe(true);
+    expect(looksSecret('Call 555 123 4567')).toBe(false);
+    expect(looksSecret('Total 1,234.56 for 12 items')).toBe(false);
+  });
+
+  it('text written with no-break spaces: no $el_text and no text in the chain', () => {
+    document.body.innerHTML = '<div><button id="nbsp">6011&nbsp;1111&nbsp;1111&nbsp;1117</button><label>Card 6011&nbsp;1111&nbsp;1111&nbsp;1117<button id="in">Go</button></label></div>';
+    for (const selector of ['#nbsp', '#in']) {
+      const all = props(selector);
+      expect(JSON.stringify(all), selector).not.toContain('6011');
+    }
+  });
+
+  it('a card number in a data-ph-capture-attribute-* value is left out (property and chain); other values stay', () => {
+    document.body.innerHTML = '<div><button data-ph-capture-attribute-card="4000056655665556" data-ph-capture-attribute-nbsp="4000&nbsp;0566&nbsp;5566&nbsp;5556" data-ph-capture-attribute-plan="pro">Pay</button></div>';
+    const all = props('button');
+    expect(all).toMatchObject({ plan: 'pro' });
+    expect(all).not.toHaveProperty('card');
+    expect(all).not.toHaveProperty('nbsp');
+    expect(JSON.stringify(all)).not.toContain('4000');
+  });
+
+  it('data-ph-capture-attribute-*: never a $ property, token or distinct_id; any other name, constructor included; masked and ignored as attributes are', () => {
+    document.body.innerHTML = `<div><button id="b" data-ph-capture-attribute-$session_id="evil" data-ph-capture-attribute-$elements_chain="evil"
+      data-ph-capture-attribute-$el_text="evil" data-ph-capture-attribute-token="evil" data-ph-capture-attribute-distinct_id="evil"
+      data-ph-capture-attribute-constructor="c" data-ph-capture-attribute-plan="pro">Go</button></div>`;
+    const all = props('#b');
+    expect(all.$el_text).toBe('Go');
+    expect((all.$elements_chain as string).startsWith('button:')).toBe(true);
+    expect(Object.keys(all).filter((key) => key === 'token' || key === 'distinct_id' || key === '$session_id')).toEqual([]);
+    expect(all).toMatchObject({ plan: 'pro', constructor: 'c' });
+    expect(props('#b', 'click', { ...plain, maskAttributes: true })).not.toHaveProperty('plan');
+    const ignored = props('#b', 'click', { ...plain, ignoredAttributes: ['data-ph-capture-attribute-plan'] });
+    expect(ignored).not.toHaveProperty('plan');
+    expect(ignored).toMatchObject({ constructor: 'c' });
+  });
+
+  it("no input's value attribute but a button's: checkbox, radio, hidden; an option is a field", () => {
+    document.body.innerHTML = `<form>
+      <input type="checkbox" id="box" name="news" value="box@example.com">
+      <input type="radio" id="radio" name="plan" value="radio@example.com">
+      <input type="hidden" id="hidden" name="t" value="hidden@example.com">
+      <select id="list" size="2"><option id="opt" value="opt-value@example.com" class="o">opt-text@example.com</option></select>
+      <input type="submit" id="save" value="Save"><input type="button" id="other" value="Other"><input type="reset" id="reset" value="Reset">
+    </form>`;
+    for (const selector of ['#box', '#radio', '#hidden', '#opt']) {
+      const text = JSON.stringify([props(selector), props(selector, 'change')]);
+      expect(text, selector).not.toMatch(/@example\.com/);
+    }
+    expect(chainOf('#box', 'change').split(';')[0]).toBe('input:attr__id="box"attr__name="news"attr__type="checkbox"attr_id="box"nth-child="1"nth-of-type="1"');
+    expect(chainOf('#opt').split(';')[0]).toBe('option.o:attr__class="o"attr__id="opt"attr_id="opt"nth-child="1"nth-of-type="1"');
+    for (const [selector, label] of [['#save', 'Save'], ['#other', 'Other'], ['#reset', 'Reset']]) expect(chainOf(selector!)).toContain(`attr__value="${label}"`);
+  });
+
+  it('values are cut to 1,024 characters before they are checked: a card past the cut does not hide the start, one across it hides the value', () => {
+    const far = '1'.repeat(5_000) + '4000056655665556';
+    const across = 'a'.repeat(1_015) + '4000 0566 5566 5556';
+    document.body.innerHTML = '<div><a id="a">Go</a></div>';
+    const link = document.querySelector('#a')!;
+    link.setAttribute('href', '/x?' + far);
+    link.setAttribute('data-far', far);
+    link.setAttribute('data-across', across);
+    link.setAttribute('data-ph-capture-attribute-far', far);
+    link.setAttribute('class', 'c '.repeat(2_000));
+    const all = props('#a');
+    const chain = all.$elements_chain as string;
+    expect(chain).toContain(`attr__data-far="${'1'.repeat(1_024)}..."`);
+    expect(chain).not.toContain('data-across');
+    expect(all.far).toBe('1'.repeat(1_024) + '...');
+    expect(chain).toContain(`attr__href="/x?${'1'.repeat(1_021)}..."`);
+    expect(chain).toContain('attr__class="c c c');
+    expect(chain.length).toBeLessThan(10_000);
+    expect(JSON.stringify(all)).not.toContain('4000');
+  });
+
+  it('a text node is read only as far as it can be shown: a card number far into it leaves the start', () => {
+    document.body.innerHTML = '<div><button id="t"></button></div>';
+    document.querySelector('#t')!.textContent = 'Label ' + 'x'.repeat(1_000_000) + ' 4000 0566 5566 5556';
+    const all = props('#t');
+    expect(all.$el_text).toBe(('Label ' + 'x'.repeat(300)).slice(0, 255));
   });
 });

@@ -58,9 +58,9 @@ describe('browser client', () => {
     await client.flush();
     expect(sent.map((e) => e.event)).toEqual(['$identify', 'after']);
     expect(sent[0]!.properties).toMatchObject({ distinct_id: 'user-1', $anon_distinct_id: anonymous, $set: { email: 'a@b.c' } });
-    expect(sent[0]!.properties.$process_person_profile).toBeUndefined();
+    expect(sent[0]!.properties.$process_person_profile).toBe(true);
     expect(sent[1]!.properties).toMatchObject({ distinct_id: 'user-1', app: 'web' });
-    expect(sent[1]!.properties.$process_person_profile).toBeUndefined();
+    expect(sent[1]!.properties.$process_person_profile).toBe(true);
   });
 
   it('the caller’s properties win over super properties and page context', async () => {
@@ -122,7 +122,7 @@ describe('browser client', () => {
     const always = init({ person_profiles: 'always' });
     always.capture('a');
     await always.flush();
-    expect(sent[0]!.properties.$process_person_profile).toBeUndefined();
+    expect(sent[0]!.properties.$process_person_profile).toBe(true);
     localStorage.clear();
     const never = init({ person_profiles: 'never' });
     const errors: string[] = [];

@@ -219,7 +219,12 @@ describe('posthog-js drop-in', () => {
     history.pushState({}, '', '/next');
     dispatchEvent(new Event('pagehide'));
     await client.flush();
-    expect(sent.map((e) => e.event)).toEqual(['$pageview', '$pageleave', '$pageview', '$pageleave']);
+    // As posthog-js: a route change is a $pageview (which ends the route before it); only leaving the page is a $pageleave.
+    expect(sent.map((e) => [e.event, e.properties.$pathname, e.properties.$prev_pageview_pathname])).toEqual([
+      ['$pageview', '/', undefined],
+      ['$pageview', '/next', '/'],
+      ['$pageleave', '/next', '/next'],
+    ]);
     history.pushState({}, '', '/');
   });
 

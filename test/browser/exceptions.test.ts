@@ -122,6 +122,63 @@ describe("capture_exceptions' kinds", () => {
   });
 });
 
+describe('the console.error wrapper with arguments that cannot become text', () => {
+  const revoked = () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    return proxy;
+  };
+  const HOSTILE: [string, () => unknown][] = [
+    ['a null-prototype object', () => Object.create(null)],
+    ['a Symbol', () => Symbol('params')],
+    ['an object whose toString throws', () => ({ toString: () => { throw new Error('no text'); } })],
+    ['a revoked Proxy', revoked],
+  ];
+
+  it.each(HOSTILE)('%s: never throws, prints the same arguments, and the call is captured', (_, make) => {
+    const printed: unknown[][] = [];
+    const original = console.error;
+    console.error = function (this: unknown, ...args: unknown[]) {
+      printed.push([this, ...args]);
+    };
+    try {
+      const { captured } = start({ console: true });
+      const arg = make();
+      expect(() => console.error('bad params', arg)).not.toThrow();
+      expect(() => console.error(arg)).not.toThrow();
+      // The page's console got exactly what the app passed, with the console as `this`.
+      expect(printed).toHaveLength(2);
+      expect(printed[0]![0]).toBe(console);
+      expect(printed[0]![1]).toBe('bad params');
+      expect(printed[0]![2]).toBe(arg);
+      expect(printed[1]![1]).toBe(arg);
+      const first = captured[0]!.$exception_list[0]!;
+      expect(first.mechanism).toMatchObject({ type: 'onconsole', handled: true });
+      expect(first.value.startsWith('bad params ')).toBe(true);
+    } finally {
+      console.error = original;
+    }
+  });
+
+  it('a console.error made while hogtail captures one (a hook that logs) is printed, not captured again in a loop', () => {
+    const printed: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void printed.push(args[0]);
+    try {
+      let calls = 0;
+      stop = startExceptionAutocapture(window, () => {
+        calls++;
+        console.error('logged from the capture hook');
+      }, undefined, { console: true });
+      expect(() => console.error('first')).not.toThrow();
+      expect(calls).toBe(1);
+      expect(printed).toEqual(['logged from the capture hook', 'first']);
+    } finally {
+      console.error = original;
+    }
+  });
+});
+
 describe('exceptionEventProperties (captureException)', () => {
   it('is handled, generic, merges the caller\'s properties, and gives a string the caller\'s frames', () => {
     const client = { captureException: (error: unknown, properties?: Record<string, unknown>) => exceptionEventProperties(error, properties) };

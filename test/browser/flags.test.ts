@@ -8,6 +8,7 @@ import { createHogtail } from '../../src/browser/drop-in';
 import type { Hogtail } from '../../src/browser/hogtail';
 import { createCollector, defaultDecideResponse, type Collector, type DecideRequest, type DecideResponse } from '../../src/devserver';
 import { sendText } from '../../src/devserver/http/respond';
+import { manyFlagsAnswer } from '../support/many-flags';
 
 const KEY = 'phc_flags';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -86,14 +87,15 @@ const flagsKnown = (client: Hogtail) =>
   new Promise<[string[], Record<string, unknown>]>((resolve) => client.onFeatureFlags((active, flags) => resolve([active, flags])));
 const eventsNamed = (name: string) => collector.events.filter((event) => event.event === name);
 /**
- * Requests the page started, counted at its fetch: unlike the collector's count, it does not lag
- * behind by however long a loaded machine takes to deliver one.
+ * Flag requests the page started, counted where it asks (the real fetch still carries every
+ * request): unlike the collector's count, it does not lag behind by however long a loaded machine
+ * takes to deliver one.
  */
 function countFetches(): { started: () => number; restore: () => void } {
   const pageFetch = globalThis.fetch;
   let started = 0;
   globalThis.fetch = (...args: Parameters<typeof fetch>) => {
-    started++;
+    if (/\/(flags|decide)\//.test(String(args[0]))) started++;
     return pageFetch(...args);
   };
   return { started: () => started, restore: () => void (globalThis.fetch = pageFetch) };
@@ -140,6 +142,14 @@ describe('browser feature flags', () => {
     expect(client.getFeatureFlag('exp', { send_event: false })).toBe('test');
     expect(client.isFeatureEnabled('off', { send_event: false })).toBe(false);
     expect(client.getFeatureFlagPayload('exp')).toEqual({ color: 'red' });
+  });
+
+  it('reads all 400 flags of a 140 KB answer (a flags answer is not capped like a batch answer)', async () => {
+    const many = manyFlagsAnswer(400);
+    script = (url) => (url.startsWith('/flags/') ? { status: 200, body: many.body, headers: { 'Content-Type': 'application/json' } } : undefined);
+    const client = init();
+    const [, flags] = await flagsKnown(client);
+    expect(flags).toEqual(many.values);
   });
 
   it('reads the v2 answer (flags with enabled, variant, metadata.payload), and $feature_flag_called carries its requestId', async () => {
@@ -525,5 +535,29 @@ describe('browser feature flags', () => {
     expect(eventsNamed('zipped')).toHaveLength(1);
     expect(batches().length).toBeGreaterThan(before);
     expect(batches().slice(before).every((path) => path === '/batch/?compression=gzip-js')).toBe(true);
+  });
+  it('flags, payloads and group types named __proto__, constructor or toString are entries like any other', async () => {
+    // Text, as a server sends it: `__proto__` is then a key of the answer, not a prototype.
+    const body = `{"flags": {"__proto__": {"enabled": true, "variant": "x", "metadata": {"payload": "{\\"n\\":1}"}}, "beta": {"enabled": true, "variant": null, "metadata": {}}}, "requestId": "r"}`;
+    script = (url) => (url.startsWith('/flags/') ? { status: 200, body, headers: { 'Content-Type': 'application/json' } } : undefined);
+    const client = init();
+    const [active, flags] = await flagsKnown(client);
+    expect(Object.keys(flags).sort()).toEqual(['__proto__', 'beta']);
+    expect(active.sort()).toEqual(['__proto__', 'beta']);
+    expect(client.getFeatureFlag('__proto__', { send_event: false })).toBe('x');
+    expect(client.getFeatureFlagPayload('__proto__')).toEqual({ n: 1 });
+    for (const inherited of ['constructor', 'toString', 'hasOwnProperty']) {
+      expect(client.getFeatureFlag(inherited, { send_event: false })).toBeUndefined();
+      expect(client.isFeatureEnabled(inherited, { send_event: false })).toBe(false);
+      expect(client.getFeatureFlagPayload(inherited)).toBeUndefined();
+    }
+    client.setGroupPropertiesForFlags(JSON.parse('{"__proto__": {"size": 3}, "constructor": {"tier": "gold"}}') as Record<string, Record<string, unknown>>);
+    await until(() => seen.length === 2, 'the request after setGroupPropertiesForFlags');
+    expect(JSON.stringify(seen[1]!.group_properties)).toBe('{"__proto__":{"size":3},"constructor":{"tier":"gold"}}');
+    // The next page reads the stored flags back the same way.
+    const next = init();
+    expect(next.getFeatureFlag('__proto__', { send_event: false })).toBe('x');
+    expect(next.getFeatureFlag('constructor', { send_event: false })).toBeUndefined();
+    await until(() => seen.length === 3, "the next page's request");
   });
 });

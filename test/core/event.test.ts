@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEvent } from '../../src/core/event';
+import { buildEvent, shareProperties } from '../../src/core/event';
 
 const sdk = { $lib: 'test', $lib_version: '1' };
 
@@ -39,6 +39,21 @@ describe('buildEvent: the wire shape', () => {
     const { record, wire } = ok({ event: 'e', distinctId: 'u', properties: { $lib: 'mine', x: 1 } });
     expect(wire.properties.$lib).toBe('test');
     expect(record.json.match(/"\$lib"/g)).toHaveLength(1);
+  });
+
+  it('shared properties (serialised once for many events) are spliced in; the caller and the per-event SDK properties win over them, without duplicate keys', () => {
+    const shared = shareProperties({ $current_url: 'https://shop.test/', utm_source: 'mail', $lib: 'shared' });
+    const build = (properties: Record<string, unknown>) => {
+      const result = buildEvent({ event: 'e', distinctId: 'u', properties }, sdk, undefined, undefined, shared);
+      if (!result.ok) throw new Error(result.error.message);
+      return { json: result.record.json, props: JSON.parse(result.record.json).properties };
+    };
+    const plain = build({ plan: 'pro' });
+    expect(plain.props).toEqual({ distinct_id: 'u', plan: 'pro', $current_url: 'https://shop.test/', utm_source: 'mail', $lib: 'test', $lib_version: '1' });
+    expect(plain.json.match(/"\$lib"/g)).toHaveLength(1);
+    const mine = build({ utm_source: 'mine' });
+    expect(mine.props).toMatchObject({ utm_source: 'mine', $current_url: 'https://shop.test/', $lib: 'test' });
+    expect(mine.json.match(/"utm_source"/g)).toHaveLength(1);
   });
 
   it('keeps a caller-supplied uuid (lower-cased) and normalises timestamps to ISO', () => {

@@ -151,6 +151,37 @@ describe('browser stack formats (fixtures)', () => {
   });
 });
 
+describe('frames come from the stack after the message', () => {
+  const fake = '\n    at steal (/app/config/production.js:2:5)';
+  const files = (error: unknown, platform = node) =>
+    (exceptionProperties(error, platform).$exception_list[0]!.stacktrace?.frames ?? []).map((frame) => frame.filename);
+
+  it('a V8 message carrying frame-shaped lines adds no frame, whatever the error type', () => {
+    for (const make of [(m: string) => new Error(m), (m: string) => new TypeError(m), (m: string) => new AggregateError([], m)]) {
+      const error = caught(() => {
+        throw make('bad name: ' + fake);
+      });
+      expect(files(error)).not.toContain('/app/config/production.js');
+      expect(files(error).at(-1)).toMatch(/exceptions\.test\.ts$/);
+    }
+  });
+
+  it('finds the message at the end of the first line even when its text also appears in the type name', () => {
+    const error = Object.assign(new AggregateError([], 'a'), { stack: `AggregateError: a\n    at run (/srv/app.js:1:1)` });
+    expect(files(error)).toEqual(['/srv/app.js']);
+  });
+
+  it('takes a Firefox or Safari stack (frames only) whole, even when a frame starts with the message', () => {
+    const error = Object.assign(new Error('load'), { stack: 'load@https://shop.test/app.js:1:1\nrun@https://shop.test/app.js:2:2\n' });
+    expect(exceptionProperties(error, { platform: web }).$exception_list[0]!.stacktrace!.frames.map((frame) => frame.function)).toEqual(['run', 'load']);
+  });
+
+  it('a stack without its message (the message changed after the stack was read) is taken whole', () => {
+    const error = Object.assign(new Error('changed'), { stack: 'Error: original\n    at run (/srv/app.js:1:1)' });
+    expect(files(error)).toEqual(['/srv/app.js']);
+  });
+});
+
 describe('values that are no Error', () => {
   const value = (input: unknown) => exceptionProperties(input, node).$exception_list[0]!;
 
@@ -195,5 +226,20 @@ describe('rate limiter', () => {
     expect(limiter.take('TypeError', t0 + 10_000)).toBe(true);
     expect(limiter.take('TypeError', t0 + 10_001)).toBe(false);
     expect(limiter.take('TypeError', t0 + 60_000)).toBe(true);
+  });
+
+  it('keeps limiting when a program names thousands of error types: types beyond the tracked ones share one bucket', () => {
+    const limiter = createExceptionRateLimiter();
+    const t0 = 1_000_000;
+    let passed = 0;
+    // 5,000 distinct names, 4 errors each, all at once: 20,000 errors.
+    for (let round = 0; round < 4; round++) for (let i = 0; i < 5_000; i++) if (limiter.take(`DynamicError${i}`, t0)) passed++;
+    // The 1,000 tracked types pass their 4 each; the other 4,000 types share 10.
+    expect(passed).toBe(4_010);
+    // Once the tracked buckets are full again, forgetting them loses nothing: new types get their own.
+    const later = t0 + 100_000;
+    const fresh = Array.from({ length: 10 }, () => limiter.take('LateError', later));
+    expect(fresh.every(Boolean)).toBe(true);
+    expect(limiter.take('LateError', later)).toBe(false);
   });
 });

@@ -231,4 +231,37 @@ describe('queue', () => {
     h.queue.enqueue(event(1));
     expect(h.drops.map((d) => [d.reason, d.uuids])).toEqual([['shutdown', ['u1']]]);
   });
+
+  it('discard(): what waits is dropped at once; the request in flight is dropped if it comes back unsent, delivered if not; later events go as usual', async () => {
+    const removed: string[] = [];
+    let answer: (result: DeliveryResult) => void = () => {};
+    const h = harness((batch) => (batch[0]!.uuid === 'u0' ? new Promise<DeliveryResult>((resolve) => (answer = resolve)) : ok), {
+      flushAt: 1,
+      persistence: { appended: () => undefined, removed: (es) => removed.push(...es.map((e) => e.uuid)) },
+    });
+    h.queue.enqueue(event(0)); // in flight, unanswered
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (let i = 1; i < 4; i++) h.queue.enqueue(event(i));
+    h.queue.discard('opted_out', 'opted out');
+    expect(h.drops.map((d) => [d.reason, d.uuids, d.message])).toEqual([['opted_out', ['u1', 'u2', 'u3'], '3 event(s) not sent: opted out']]);
+    answer({ kind: 'retry', message: 'down' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(h.drops.map((d) => d.uuids)).toEqual([['u1', 'u2', 'u3'], ['u0']]);
+    expect(h.queue.stats()).toMatchObject({ dropped: { opted_out: 4 }, pending: 0 });
+    expect([...removed].sort()).toEqual(['u0', 'u1', 'u2', 'u3']);
+    h.queue.enqueue(event(4));
+    await h.queue.flush();
+    expect(h.delivered).toEqual(['u4']);
+    expect(h.requests).toEqual([['u0'], ['u4']]);
+
+    // A request in flight that succeeds is delivered, not dropped.
+    const later = harness((batch) => (batch[0]!.uuid === 'u0' ? new Promise<DeliveryResult>((resolve) => (answer = resolve)) : ok), { flushAt: 1 });
+    later.queue.enqueue(event(0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    later.queue.discard('opted_out', 'opted out');
+    answer(ok);
+    await later.queue.flush();
+    expect(later.delivered).toEqual(['u0']);
+    expect(later.drops).toEqual([]);
+  });
 });

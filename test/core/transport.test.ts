@@ -21,8 +21,20 @@ describe('classifyResponse: the real server rules (docs/wire-protocol.md)', () =
     expect(classifyResponse(response(200, '<!doctype html><title>My shop</title>'), 'https://shop.example')).toMatchObject({
       kind: 'retry',
       misconfigured: true,
-      message: expect.stringMatching(/^https:\/\/shop\.example answered 200 with something that is not a PostHog answer/),
+      message: 'https://shop.example answered 200: an HTML page (no content type), not a PostHog answer; events kept; check the host',
     });
+  });
+
+  it('an HTML page is named by its content type, never dumped; plain text is one line, cut short', () => {
+    const messageOf = (answer: Parameters<typeof classifyResponse>[0], host: string) => (classifyResponse(answer, host) as { message: string }).message;
+    const page = `<!DOCTYPE html>\n<html>\n<head><title>\n  404 Not Found\n</title></head>\n<body>${'<p>lost</p>\n'.repeat(500)}</body></html>`;
+    const html = { status: 404, body: page, retryAfter: null, contentType: 'text/html; charset=utf-8' };
+    expect(messageOf(html, 'https://app.example')).toBe('https://app.example answered 404: an HTML page (text/html; charset=utf-8); no events accepted there; check the host');
+    const untitled = { status: 502, body: '<html><body>Bad gateway</body></html>', retryAfter: null, contentType: 'text/html' };
+    expect(messageOf(untitled, 'https://app.example')).toBe('the server answered 502: an HTML page (text/html)');
+    const text = messageOf(response(400, `bad\nuuid ${'x'.repeat(1000)}`), 'http://collector');
+    expect(text).toMatch(/^the server answered 400: bad uuid x+$/);
+    expect(text.length).toBeLessThan(330);
   });
 
   it.each([408, 429, 500, 502, 503, 504])('%i is retried', (status) => {

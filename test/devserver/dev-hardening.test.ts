@@ -111,4 +111,32 @@ describe('hogtail dev: hardening', () => {
     socket.on('data', () => {});
     await waitFor(() => (closed ? true : undefined), 'the server to end the stalled stream');
   });
+  it('answers a /flags request whose person property meets a catastrophically backtracking regex, and keeps serving', async () => {
+    const flags = [
+      { key: 'corp-staff', properties: [{ key: 'email', operator: 'regex', value: '^([\\w.]+)+@corp\\.com$' }] },
+      { key: 'a-run', properties: [{ key: 'name', operator: 'regex', value: '^(a+)+$' }] },
+    ];
+    const { server } = await harness.start({ dataDir: harness.tempDir(), flags });
+    // Any web page can send this: with a backtracking engine one request would freeze the server for hours.
+    const hostile = { email: 'john.smith.'.repeat(4) + '@corp.co', name: 'a'.repeat(50) + '!' };
+    const reply = await postJson(`${server.url}/flags/?v=2`, { token: KEY, distinct_id: 'visitor', person_properties: hostile });
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.text)).toMatchObject({ errorsWhileComputingFlags: false, featureFlags: { 'corp-staff': false, 'a-run': false } });
+    const staff = await postJson(`${server.url}/flags/?v=2`, { token: KEY, distinct_id: 'staff', person_properties: { email: 'john.smith@corp.com', name: 'aaa' } });
+    expect(JSON.parse(staff.text)).toMatchObject({ featureFlags: { 'corp-staff': true, 'a-run': true } });
+  });
+
+  it('refuses a flags file whose regex needs a backtracking engine, saying which part', async () => {
+    const flags = [{ key: 'no-admins', properties: [{ key: 'name', operator: 'regex', value: '^(?!admin)' }] }];
+    await expect(harness.start({ dataDir: harness.tempDir(), flags })).rejects.toThrow(/lookahead or lookbehind.*linear time/);
+  });
+
+  it('answers flags named __proto__ and constructor as flags, with their payloads', async () => {
+    const flags = JSON.parse('[{"key": "__proto__", "rollout_percentage": 100}, {"key": "constructor", "rollout_percentage": 100, "payloads": {"true": {"a": 1}}}]') as unknown;
+    const { server } = await harness.start({ dataDir: harness.tempDir(), flags });
+    const reply = JSON.parse((await postJson(`${server.url}/flags/?v=2`, { token: KEY, distinct_id: 'u', groups: JSON.parse('{"__proto__": "x"}') as unknown })).text) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(reply.featureFlags!).sort()).toEqual(['__proto__', 'constructor']);
+    expect(Object.keys(reply.flags!).sort()).toEqual(['__proto__', 'constructor']);
+    expect(reply.featureFlagPayloads).toEqual({ constructor: '{"a":1}' });
+  });
 });

@@ -29,3 +29,16 @@ it('says hasFeatureFlags: false when no flag is defined', async () => {
   const { server } = await harness.start({ dataDir: harness.tempDir() });
   expect(await (await fetch(`${server.url}/array/${KEY}/config`)).json()).toMatchObject({ hasFeatureFlags: false });
 });
+
+it('answers 400, not 500, for a key in the path that is not valid percent-encoding, and keeps serving', async () => {
+  const { server } = await harness.start({ dataDir: harness.tempDir() });
+  for (const path of ['/array/%zz/config', '/array/%E0%A4%A/config.js', '/array/50%off/config']) {
+    const reply = await fetch(server.url + path);
+    expect(reply.status).toBe(400);
+    expect(await reply.text()).toMatch(/not valid percent-encoding/);
+  }
+  // The management API's paths decode the same safe way (an unknown project is a 404 there).
+  const management = await fetch(`${server.url}/api/environments/%zz/groups/`, { headers: { Authorization: 'Bearer x' } });
+  expect(management.status).toBeLessThan(500);
+  expect((await fetch(`${server.url}/array/${KEY}/config`)).status).toBe(200);
+});

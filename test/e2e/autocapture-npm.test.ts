@@ -1,6 +1,7 @@
 // The npm build in Chromium, loaded as the ES module an app's bundler would ship
 // (dist/browser/index.js): autocapture arrives as its own chunk at init() and captures real clicks;
 // with `autocapture: false` the chunk is never even requested.
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/built';
 import { hogtailEvents } from './autocapture-page';
@@ -24,7 +25,8 @@ describe.skipIf(!hasChromium)('autocapture from the npm build', () => {
   ])('%s', async (_, config, on) => {
     const { site } = env;
     site.collector.clear();
-    for (const file of ['index.js', 'autocapture.js']) site.server.file('/browser/' + file, repoRoot + 'dist/browser/' + file);
+    // Every file of the npm browser build: the entry imports its chunks (client, errors) statically.
+    for (const file of readdirSync(repoRoot + 'dist/browser').filter((name) => name.endsWith('.js'))) site.server.file('/browser/' + file, repoRoot + 'dist/browser/' + file);
     site.server.page('/npm.html', page(site.collector.url, config));
     const context = await env.browser.newContext();
     const { page: tab, errors } = await openPage(context);

@@ -3,6 +3,7 @@
 // same page arrived, so nothing sent earlier can still be on its way.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { sendText } from '../../src/devserver/http/respond';
 import { hasChromium, openPage } from './support/chromium';
 import { sdkPage, useChromiumSite } from './support/site';
 
@@ -124,5 +125,46 @@ describe.skipIf(!hasChromium)('consent modes', () => {
     expect([...dnt.errors, ...control.errors]).toEqual([]);
     await tracked.close();
     await plain.close();
+  });
+
+  it('opt_out_capturing() while the host is down (opt_out_persistence_by_default): what was not sent is dropped, counted, gone from storage and never sent', async () => {
+    env.site.collector.clear();
+    let down = true;
+    let refused = 0;
+    env.site.collector.setFault((exchange) => {
+      if (!down || exchange.outcome.kind !== 'accepted' || exchange.outcome.beacon) return false;
+      refused++;
+      sendText(exchange.req, exchange.res, 503, 'host down');
+      return true;
+    });
+    try {
+      env.site.server.page('/opt-out-down.html', sdkPage(env.site.collector.url, { opt_out_persistence_by_default: true, flush_at: 1 }));
+      const context = await env.browser.newContext();
+      const { page, errors } = await openPage(context);
+      await page.goto(env.site.server.url + '/opt-out-down.html');
+      await page.evaluate(() => {
+        for (let i = 0; i < 5; i++) (window as any).hogtail.capture('while down', { i });
+      });
+      await expect.poll(() => refused).toBeGreaterThan(0);
+      expect((await persisted(page, context)).local).toContain('while down');
+
+      await page.evaluate(() => (window as any).hogtail.opt_out_capturing());
+      await expect.poll(() => page.evaluate(() => (window as any).hogtail.stats().dropped.opted_out)).toBe(5);
+      expect((await persisted(page, context)).local).not.toContain('while down');
+
+      // The host is back. Opting in sends $opt_in: anything still queued from before would go ahead of it.
+      down = false;
+      await page.evaluate(() => (window as any).hogtail.opt_in_capturing());
+      expect(await env.site.collector.waitForDistinct('$opt_in', 1, 10_000)).toBe(1);
+      // Nor does the next page of the origin find them.
+      await page.reload();
+      await capture(page, 'next page');
+      expect(await env.site.collector.waitForDistinct('next page', 1, 10_000)).toBe(1);
+      expect(received('while down')).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      env.site.collector.setFault(undefined);
+    }
   });
 });

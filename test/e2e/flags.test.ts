@@ -4,7 +4,9 @@
 // request id, and a reloaded page has the stored flags before the server answers.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFlagsDecide, type DecideRequest } from '../../src/devserver';
+import { createFlagsDecide, type DecideRequest, type Exchange } from '../../src/devserver';
+import { sendText } from '../../src/devserver/http/respond';
+import { manyFlagsAnswer } from '../support/many-flags';
 import { ensureBrowserBuild } from './support/build';
 import { hasChromium, launchChromium, openPage } from './support/chromium';
 import { startRecordingCollector, type RecordingCollector } from './support/recording-collector';
@@ -40,11 +42,12 @@ describe.skipIf(!hasChromium)('feature flags in the browser', () => {
         return flags(request, headers);
       },
     });
-    collector.setFault((exchange) => {
-      requests.push(`${exchange.req.method} ${exchange.req.url}`);
-      return false; // only watching: every request is answered as usual
-    });
+    collector.setFault(watch);
   });
+  const watch = (exchange: Exchange) => {
+    requests.push(`${exchange.req.method} ${exchange.req.url}`);
+    return false; // only watching: every request is answered as usual
+  };
   afterAll(async () => {
     unstall();
     await browser?.close();
@@ -107,5 +110,26 @@ describe.skipIf(!hasChromium)('feature flags in the browser', () => {
     unstall();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('reads all 400 flags of a 140 KB /flags answer (a flags answer has its own cap, not the batch answer\'s 64 KiB)', async () => {
+    const many = manyFlagsAnswer(400);
+    collector.setFault((exchange) => {
+      if (exchange.outcome.kind !== 'decide') return watch(exchange);
+      sendText(exchange.req, exchange.res, 200, many.body, { 'Content-Type': 'application/json' });
+      return true;
+    });
+    try {
+      server.page('/many-flags.html', sdkPage(collector.url));
+      const context = await browser.newContext();
+      const { page, errors } = await openPage(context);
+      await page.goto(server.url + '/many-flags.html');
+      const flags = await page.evaluate(() => new Promise((resolve) => (window as any).hogtail.onFeatureFlags((_: unknown, all: unknown) => resolve(all))));
+      expect(flags).toEqual(many.values);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      collector.setFault(watch);
+    }
   });
 });

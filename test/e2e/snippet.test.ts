@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium)('official snippet', () => {
       expect(identify!.properties.$anon_distinct_id).toBe(anonymous);
       expect(identify!.properties.$set).toEqual({ email: 'a@example.com' });
       expect(third!.distinct_id).toBe('user-42');
-      expect(third!.properties.$process_person_profile).toBeUndefined();
+      expect(third!.properties.$process_person_profile).toBe(true);
       expect(groupidentify!.properties).toMatchObject({ $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } });
       expect(fourth!.properties.$groups).toEqual({ company: 'acme' });
       expect(errors).toEqual([]);

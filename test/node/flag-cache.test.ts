@@ -78,3 +78,14 @@ it('errorsWhileComputingFlags merges; quotaLimited keeps; a failure keeps the la
   expect(errors).toHaveLength(1);
   expect(errors[0]!.message).toMatch(/could not be loaded.*last good flags/);
 });
+
+it('a flag named toString is kept through a partial answer with errors, like any other flag', async () => {
+  // Text, as a server sends it; the second answer has errors and lacks the flag: keep what was known.
+  const { cache, advance } = await setup((_, call) =>
+    call === 1 ? { featureFlags: JSON.parse('{"toString": "a", "constructor": true}') as Record<string, unknown> } : { errorsWhileComputingFlags: true },
+  );
+  expect(Object.keys((await cache.get('u1', {}, ['toString']))!.flags).sort()).toEqual(['constructor', 'toString']);
+  advance(60_001);
+  const after = await cache.get('u1', {}, ['toString']);
+  expect(Object.getOwnPropertyDescriptor(after!.flags, 'toString')?.value).toBe('a');
+});

@@ -5,6 +5,7 @@ import { PostHog as PeerPostHog } from 'posthog-node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PostHog, type HogtailError } from '../../src/node';
 import { createFlagsServer, type FlagsScript, type FlagsServer } from '../support/flags-server';
+import { manyFlagsAnswer } from '../support/many-flags';
 
 let server: FlagsServer | undefined;
 const clients: { shutdown(ms?: number): Promise<void> }[] = [];
@@ -176,5 +177,15 @@ describe('the per-user cache', () => {
     await client.getFeatureFlag('beta', 'u1', { sendFeatureFlagEvents: false });
     await client.getFeatureFlagPayload('checkout', 'u1');
     expect(server.calls).toHaveLength(1);
+  });
+});
+
+describe('a project with many flags', () => {
+  it('reads all 400 flags of a 140 KB answer (each request kind has its own response cap)', async () => {
+    const many = manyFlagsAnswer(400);
+    expect(many.body.length).toBeGreaterThan(2 * 64 * 1024);
+    const { client, errors } = await setup(() => ({ body: many.body }));
+    expect(await client.getAllFlags('u1')).toEqual(many.values);
+    expect(errors).toEqual([]);
   });
 });

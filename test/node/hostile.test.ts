@@ -112,7 +112,7 @@ describe('a 2xx that is not a PostHog answer', () => {
     await ours.flush();
     const warnings = errors.filter((e) => e.name === 'HogtailError');
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.message).toMatch(new RegExp(`${url} answered 200 with something that is not a PostHog answer`));
+    expect(warnings[0]!.message).toMatch(new RegExp(`${url} answered 200: an HTML page \\(text/html\\), not a PostHog answer`));
     expect(collector.events).toEqual([]);
     html = false;
     await new Promise((resolve) => setTimeout(resolve, 50));

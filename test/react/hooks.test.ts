@@ -115,6 +115,30 @@ describe('flag hooks', () => {
   });
 });
 
+/** Each hook for flags named after Object.prototype members. */
+function PrototypeProbe() {
+  const read = (flag: string) => ({ enabled: useFeatureFlagEnabled(flag), variant: useFeatureFlagVariantKey(flag), payload: useFeatureFlagPayload(flag) });
+  const values = { proto: read('__proto__'), toString: read('toString'), ctor: read('constructor'), active: useActiveFeatureFlags() };
+  return createElement('pre', { id: 'prototype-probe' }, JSON.stringify(values));
+}
+
+describe('flag keys named after Object.prototype members', () => {
+  it('a flag named __proto__ is a flag; toString and constructor are no flags, not inherited functions', async () => {
+    // Parsed from text, as a server's answer is: `__proto__` is a key, not a prototype.
+    page.server.setFlags(JSON.parse('{"__proto__": "x", "beta": true}') as Record<string, string>, JSON.parse('{"__proto__": "{\\"n\\":1}"}') as Record<string, string>);
+    const client = newClient();
+    await render(createElement(PostHogProvider, { client }, createElement(PrototypeProbe)));
+    const read = () => JSON.parse(page.container.querySelector('#prototype-probe')!.textContent!) as Record<string, unknown>;
+    await act(() => until(() => (read().active as string[] | undefined)?.length === 2, 'flags to arrive'));
+    expect(read()).toEqual({
+      proto: { enabled: true, variant: 'x', payload: { n: 1 } },
+      toString: { enabled: false },
+      ctor: { enabled: false },
+      active: ['__proto__', 'beta'],
+    });
+  });
+});
+
 function InnerProbe() {
   return createElement('b', { id: 'inner-probe' }, String(useFeatureFlagVariantKey('beta') ?? ''));
 }

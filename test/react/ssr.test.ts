@@ -62,3 +62,17 @@ describe('server rendering', () => {
     expect(html).toContain('wide layout');
   });
 });
+
+describe('bootstrap flags named after Object.prototype members', () => {
+  it('reads own entries only: toString and constructor are no flags, __proto__ is one', () => {
+    function PrototypeProbe() {
+      // typeof: JSON would turn an inherited function into null and hide it.
+      const values = ['toString', 'constructor', '__proto__'].map((flag) => [typeof useFeatureFlagVariantKey(flag), typeof useFeatureFlagPayload(flag), useFeatureFlagEnabled(flag) ?? null]);
+      return createElement('pre', null, JSON.stringify(values));
+    }
+    // Parsed from text, as a page's server-rendered bootstrap is.
+    const flags = JSON.parse('{"featureFlags": {"__proto__": "wide"}, "featureFlagPayloads": {"__proto__": {"columns": 3}}}') as typeof bootstrap;
+    const html = decode(renderToString(createElement(PostHogProvider, { apiKey: 'phc_ssr', options: { api_host: 'http://127.0.0.1:1', bootstrap: flags } }, createElement(PrototypeProbe))));
+    expect(html).toContain('<pre>[["undefined","undefined",null],["undefined","undefined",null],["string","object",true]]</pre>');
+  });
+});

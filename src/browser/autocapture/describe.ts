@@ -3,11 +3,18 @@
  * (target first, up through open shadow roots to their hosts, at most 15 ancestors, `body`
  * included as posthog-js includes it), each element as the chain records it (chain.ts), `$el_text`,
  * `$external_click_url`, and `data-ph-capture-attribute-<name>` as property `<name>`.
- * Field-for-field what posthog-js records, with the privacy rules of privacy.ts.
+ * Field-for-field what posthog-js records, with the privacy rules of privacy.ts. Elements are read
+ * through dom.ts, since a form on the path may have fields named like the DOM's own properties.
+ *
+ * A `data-ph-capture-attribute-*` value is page content, possibly the app's users' content: it
+ * gets the same checks as every other attribute (card numbers, mask_all_element_attributes,
+ * element_attribute_ignorelist), and never becomes a `$` property, `token` or `distinct_id`,
+ * which would override what the SDK sets (the session, the URL, the chain, the project).
  */
 import { chainEntry, chainField } from './chain';
-import { isField, looksSecret, mayRead, SENSITIVE, tagOf, within } from './privacy';
-import { cut, elementText } from './text';
+import { attributeNamesOf, attributeOf, localNameOf, nodeTypeOf, parentOf, previousElementOf } from './dom';
+import { checkedPart, cut, holdsValue, isField, looksSecret, mayRead, SENSITIVE, tagOf, within } from './privacy';
+import { elementText } from './text';
 
 export const MAX_ANCESTORS = 15;
 const MAX_ATTRIBUTE = 1024;
@@ -24,6 +31,8 @@ const FIELD_ATTRIBUTES = ['name', 'id', 'class', 'aria-label'];
  */
 const CHAIN_NAME = /^(?!_ng(?:content|host))[\w-]+$/;
 const AUGMENT_PREFIX = 'data-ph-capture-attribute-';
+/** Property names an attribute never sets (besides any `$` one). */
+const RESERVED = ['token', 'distinct_id'];
 
 export interface DescribeSettings {
   maskText: boolean;
@@ -37,15 +46,22 @@ export interface DescribeSettings {
 export function elementPath(target: Element): Element[] {
   const path = [target];
   for (let node = target; path.length <= MAX_ANCESTORS && tagOf(node) !== 'body'; ) {
-    const parent: Node | null = node.parentNode;
-    const next = parent && (parent.nodeType === 11 ? (parent as ShadowRoot).host : parent);
-    if (!next || next.nodeType !== 1) break;
+    const parent: Node | null = parentOf(node);
+    const next = parent && (nodeTypeOf(parent) === 11 ? (parent as ShadowRoot).host : parent);
+    if (!next || nodeTypeOf(next) !== 1) break;
     path.push((node = next as Element));
   }
   return path;
 }
 
 const limit = (value: string) => (value.length > MAX_ATTRIBUTE ? cut(value, MAX_ATTRIBUTE) + '...' : value);
+
+/** An attribute's value as it may be recorded: cut to its limit, or undefined when it holds a card number or an SSN. */
+function attributeValue(element: Element, name: string): string | undefined {
+  // Cut before anything reads it: the check never scans more than what can be sent (and a little).
+  const value = checkedPart(attributeOf(element, name) ?? '', MAX_ATTRIBUTE);
+  return looksSecret(value) ? undefined : value;
+}
 
 /**
  * The event properties for the element path (elementPath's, target first), once the caller has
@@ -69,13 +85,14 @@ export function describe(path: Element[], eventType: string, settings: DescribeS
   if (!maskAttributes && !ignoredAttributes.includes('href')) {
     for (const element of path) {
       if (tagOf(element) !== 'a') continue;
-      const value = element.getAttribute('href');
+      const value = attributeValue(element, 'href');
       // The outermost link decides, as in posthog-js.
-      href = value && mayRead(element, unshielded) && !looksSecret(value) ? value : undefined;
+      href = value && mayRead(element, unshielded) ? limit(value) : undefined;
     }
   }
   const text = maskText ? undefined : elementText(target, unshielded) || undefined;
-  const augment: Record<string, string> = {};
+  // No prototype: an attribute named `...-constructor` is a property like any other.
+  const augment: Record<string, string> = Object.create(null) as Record<string, string>;
 
   /**
    * One element's chain entry (chain.ts), built straight from the DOM: each attribute is read
@@ -84,8 +101,10 @@ export function describe(path: Element[], eventType: string, settings: DescribeS
    */
   const entry = (element: Element, index: number): string => {
     const tag = tagOf(element);
-    const field = !maskAttributes && isField(element, tag);
-    const names = element.getAttributeNames();
+    const field = isField(element, tag);
+    const hideValue = holdsValue(element, tag);
+    // mask_all_element_attributes: not one, nor a data-ph-capture-attribute-* (none are read).
+    const names = maskAttributes ? [] : attributeNamesOf(element);
     let link = index ? undefined : href;
     // The target's href is the outermost link's, placed among its attributes even when it has none.
     if (link && !names.includes('href')) names.push('href');
@@ -98,11 +117,14 @@ export function describe(path: Element[], eventType: string, settings: DescribeS
         attributes += chainField('attr__href', link);
         continue;
       }
-      let value = element.getAttribute(name)!;
-      if (name.startsWith(AUGMENT_PREFIX) && (readable ??= mayRead(element, unshielded))) augment[name.slice(AUGMENT_PREFIX.length)] ??= value;
-      if (maskAttributes || (field && !FIELD_ATTRIBUTES.includes(name)) || ignoredAttributes.includes(name) || !CHAIN_NAME.test(name) || looksSecret(value)) {
-        continue;
-      }
+      const key = name.startsWith(AUGMENT_PREFIX) ? name.slice(AUGMENT_PREFIX.length) : '';
+      const copied = key && key[0] !== '$' && !RESERVED.includes(key);
+      const chained = !(field && !FIELD_ATTRIBUTES.includes(name)) && !(hideValue && name === 'value') && CHAIN_NAME.test(name);
+      if ((!copied && !chained) || ignoredAttributes.includes(name)) continue;
+      let value = attributeValue(element, name);
+      if (value === undefined) continue;
+      if (copied && (readable ??= mayRead(element, unshielded))) augment[key] ??= limit(value);
+      if (!chained) continue;
       if (name === 'class') {
         // One space between names; most class attributes have that already (no split for them).
         classes = value = limit(/^\s|\s$|\s\s|[^\S ]/.test(value) ? value.trim().split(/\s+/).join(' ') : value);
@@ -113,12 +135,12 @@ export function describe(path: Element[], eventType: string, settings: DescribeS
       }
       attributes += chainField('attr__' + name, value);
     }
-    const localName = element.localName;
+    const localName = localNameOf(element);
     let nthChild = 1;
     let nthOfType = 1;
-    for (let sibling = element.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+    for (let sibling = previousElementOf(element); sibling; sibling = previousElementOf(sibling)) {
       nthChild++;
-      if (sibling.localName === localName) nthOfType++;
+      if (localNameOf(sibling) === localName) nthOfType++;
     }
     const own = index ? (!maskText && TEXT_TAGS.includes(tag) ? elementText(element, unshielded, tag) : undefined) : text;
     return chainEntry(tag, classes, attributes, nthChild, nthOfType, id, link, own);

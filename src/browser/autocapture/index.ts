@@ -10,6 +10,7 @@
  * into the page: a failure is reported through `warn`.
  */
 import { describe, elementPath } from './describe';
+import { matches, nodeTypeOf } from './dom';
 import { readOptions, type AutocaptureOptions } from './options';
 import { tagOf, within } from './privacy';
 
@@ -39,12 +40,15 @@ export type StartAutocapture = (options: AutocaptureStart) => () => void;
 const INTERACTIVE = 'a,button,input[type=button],input[type=submit],input[type=reset],[role=button],.ph-capture,[data-ph-capture]';
 const FIELDS = ['input', 'select', 'textarea'];
 
-/** The element a DOM event is about: inside an open shadow root, not its host; never a text node. */
+/**
+ * The element a DOM event is about: inside an open shadow root, not its host; never a text node.
+ * (A submit's target is a form, whose fields may be named `shadowRoot` or `nodeType`: dom.ts.)
+ */
 function eventElement(event: Event): Element | undefined {
   let node = event.target as Node | null;
   if (node && (node as Element).shadowRoot) node = event.composedPath()[0] as Node;
-  if (node?.nodeType === 3) node = node.parentNode;
-  return node?.nodeType === 1 ? (node as Element) : undefined;
+  if (node && nodeTypeOf(node) === 3) node = node.parentNode;
+  return node && nodeTypeOf(node) === 1 ? (node as Element) : undefined;
 }
 
 export const startAutocapture: StartAutocapture = ({ window, initOptions, capture, isEnabled, warn }) => {
@@ -55,7 +59,7 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
   const allowed = (target: Element, path: Element[]) => {
     const url = window.location.href;
     const anyUrl = (patterns: RegExp[] | undefined) => patterns?.some((pattern) => pattern.test(url));
-    const inPath = (selector: string | undefined) => !selector || path.some((el) => el.matches(selector));
+    const inPath = (selector: string | undefined) => !selector || path.some((el) => matches(el, selector));
     return (anyUrl(urlAllow) ?? true) && !anyUrl(urlIgnore) && inPath(tagAllow) && inPath(selectorAllow) && !within(target, selectorIgnore);
   };
 
@@ -73,7 +77,7 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
         const { clientX, clientY, detail } = event as MouseEvent;
         // detail 0: a click from the keyboard (Enter held down repeats it) or from script, not a pointer.
         if (detail > 0 && isRage?.(clientX, clientY, event.timeStamp) && !within(target, settings.rageIgnore)) send('$rageclick', path, type);
-        if (!path.some((el) => el.matches(INTERACTIVE))) return;
+        if (!path.some((el) => matches(el, INTERACTIVE))) return;
       } else if (type === 'submit' ? tag !== 'form' : !FIELDS.includes(tag) || (target as HTMLInputElement).type === 'password') {
         return;
       }

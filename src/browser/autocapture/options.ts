@@ -14,38 +14,68 @@ export interface AutocaptureConfig {
   url_allowlist?: (string | RegExp)[];
   /** Never capture on pages whose URL matches one of these. */
   url_ignorelist?: (string | RegExp)[];
-  /** Only these DOM events. Default all three. */
+  /**
+   * Only these DOM events.
+   * @default ['click', 'change', 'submit']
+   */
   dom_event_allowlist?: AutocaptureEventType[];
   /** Only when the element or an ancestor has one of these tags. */
   element_allowlist?: ('a' | 'button' | 'form' | 'input' | 'select' | 'textarea' | 'label')[];
   /** Only when the element or an ancestor matches one of these CSS selectors. */
   css_selector_allowlist?: string[];
-  /** Never when the element or an ancestor matches one of these. Default `.ph-no-autocapture`, `[data-ph-no-autocapture]`. */
+  /**
+   * Never when the element or an ancestor matches one of these.
+   * @default ['.ph-no-autocapture', '[data-ph-no-autocapture]']
+   */
   css_selector_ignorelist?: string[];
   /** Attribute names never recorded (`class` and `href` included). */
   element_attribute_ignorelist?: string[];
 }
 
 export interface RageclickConfig {
-  /** Default 30 (pixels from the first click of the series). */
+  /**
+   * How far (pixels) a click may be from the series' first and still count.
+   * @default 30
+   */
   threshold_px?: number;
-  /** Default 1,000 ms from the first click to the last. */
+  /**
+   * Most ms from the series' first click to its last.
+   * @default 1000
+   */
   timeout_ms?: number;
-  /** Default 3. */
+  /**
+   * Clicks that make a rage click.
+   * @default 3
+   */
   click_count?: number;
-  /** No `$rageclick` inside these. Default `.ph-no-rageclick`, `.ph-no-capture`. */
+  /**
+   * No `$rageclick` inside these.
+   * @default ['.ph-no-rageclick', '.ph-no-capture']
+   */
   css_selector_ignorelist?: string[];
 }
 
 /** The init() options autocapture reads (part of the browser client's config). */
 export interface AutocaptureOptions {
-  /** `$autocapture` for clicks, changes and submits. Default on; `false` turns it off. */
+  /**
+   * `$autocapture` for clicks, changes and submits; `false` turns it off, an object narrows it.
+   * @default true
+   */
   autocapture?: boolean | AutocaptureConfig;
-  /** `$rageclick` (with autocapture). Default on. */
+  /**
+   * `$rageclick` (with autocapture) for quick repeated clicks in one place.
+   * @default true
+   */
   rageclick?: boolean | RageclickConfig;
-  /** No element text in autocapture events. */
+  /**
+   * No element text in autocapture events.
+   * @default false
+   */
   mask_all_text?: boolean;
-  /** No element attributes (classes, id, href included) in autocapture events. */
+  /**
+   * No element attributes (classes, id, href included) in autocapture events.
+   * @default false
+   */
   mask_all_element_attributes?: boolean;
 }
 

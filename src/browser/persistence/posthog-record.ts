@@ -7,8 +7,12 @@
  * posthog-js keeps the whole record in localStorage (or a cookie, per its `persistence`) and, by
  * default, the identity part of it in the cookie: `distinct_id`, `$device_id`, `$user_state`,
  * `$epp` (person processing on) and `$sesid`, which is `[last activity ms, session id, start ms]`.
+ * The rest of the record is read too, never written: the app's super properties (what `register()`
+ * kept), its groups, the visitor's first page and the session's first page, so a visitor keeps
+ * them across the switch.
  */
-import { isText } from '../../core/special-events';
+import { isObject, isText } from '../../core/special-events';
+import { CAMPAIGN_PARAMS, isPageInfo, type PageInfo } from '../event-properties/campaign';
 
 /** The part of hogtail's state that posthog-js's record also holds. */
 export interface IdentityState {
@@ -18,6 +22,12 @@ export interface IdentityState {
   $epp?: boolean;
   /** [session id, last activity ms, session start ms] */
   sid?: [string, number, number];
+  /** Super properties (adopted only). */
+  props?: Record<string, unknown>;
+  $groups?: Record<string, string>;
+  /** The visitor's first page and the session's (adopted only). */
+  ipi?: PageInfo;
+  se?: [string, PageInfo];
 }
 
 /**
@@ -39,16 +49,36 @@ export function identityFromPosthog(record: unknown): Partial<IdentityState> | u
 }
 
 /**
+ * What `register()` kept in a posthog-js record: every key but posthog-js's own (`distinct_id` and
+ * the keys that start with `$` or `__`, `$user_id` aside) and the campaign it keeps per tab (its
+ * sessionStorage record).
+ */
+function superProperties(record: Record<string, unknown>): Record<string, unknown> {
+  const props: Record<string, unknown> = {};
+  for (const key in record) {
+    if (key === '$user_id' || (!/^(\$|__|ph_keyword$|distinct_id$)/.test(key) && !CAMPAIGN_PARAMS.includes(key))) props[key] = record[key];
+  }
+  return props;
+}
+
+/**
  * The visitor and their session (and person processing) from a posthog-js record: what a subdomain
- * needs to carry on the visit another subdomain started. The lite build reads the visitor only.
+ * needs to carry on the visit another subdomain started; and what the app registered, the groups,
+ * the first page and the session's first page. The lite build reads the visitor only.
  */
 export function visitFromPosthog(record: unknown): Partial<IdentityState> | undefined {
   const identity = identityFromPosthog(record);
-  const { $epp, $sesid } = Object(record) as Record<string, unknown>;
+  const all = Object(record) as Record<string, unknown>;
+  const { $epp, $sesid, $groups, $initial_person_info, $client_session_props } = all;
   if (identity) {
     if ($epp === true) identity.$epp = true;
     // [last activity, id, start]; records from before posthog-js kept the start have two entries.
     if (Array.isArray($sesid) && isText($sesid[1])) identity.sid = [$sesid[1], +$sesid[0] || 0, +($sesid[2] ?? $sesid[0]) || 0];
+    identity.props = superProperties(all);
+    if (isObject($groups) && Object.values($groups).every((key) => typeof key === 'string')) identity.$groups = $groups as Record<string, string>;
+    if (isPageInfo($initial_person_info)) identity.ipi = $initial_person_info;
+    const entry = Object($client_session_props) as { sessionId?: unknown; props?: unknown };
+    if (isText(entry.sessionId) && isPageInfo(entry.props)) identity.se = [entry.sessionId, entry.props];
   }
   return identity;
 }

@@ -11,7 +11,7 @@ import type { HogtailError } from '../../core/errors';
 import { gzip } from 'node:zlib';
 import { PostHog } from '../../node/client';
 import type { Connection } from '../common/connection';
-import { lastTransportReason } from '../common/transport-problem';
+import { outcomeOf } from '../common/client-outcome';
 import type { RejectEntry } from './rejects-file';
 import type { MappedEvent } from './row-to-event';
 import type { RowUuids } from './row-uuid';
@@ -134,25 +134,23 @@ export function createDelivery(options: DeliveryOptions): Delivery {
   client.on('error', (error: HogtailError) => {
     if (capturing) {
       // Reported synchronously from inside capture(): this row never entered the queue.
-      refusal = error.message.replace(/^hogtail: /, '');
+      refusal = error.message;
       return;
     }
     if (shuttingDown) return;
-    const dropped = error as HogtailError & { reason?: string; status?: number; uuids?: string[] };
-    if (error.name === 'TransportError') {
-      lastTransportProblem = lastTransportReason(error.message);
+    const outcome = outcomeOf(error);
+    if (outcome.kind === 'retrying') {
+      lastTransportProblem = outcome.problem;
       return;
     }
-    if (error.name !== 'DroppedEventsError' || dropped.uuids === undefined) return;
-    if (
-      (dropped.reason === 'rejected' || dropped.reason === 'too_large') &&
-      !(dropped.status !== undefined && FATAL_STATUSES.has(dropped.status))
-    ) {
-      refusedByServer += dropped.uuids.length;
-      for (const uuid of dropped.uuids) attributeRefusal(uuid, error.message);
+    if (outcome.kind !== 'dropped') return;
+    const { reason, status, uuids } = outcome;
+    if ((reason === 'rejected' || reason === 'too_large') && !(status !== undefined && FATAL_STATUSES.has(status))) {
+      refusedByServer += uuids.length;
+      for (const uuid of uuids) attributeRefusal(uuid, error.message);
       return;
     }
-    failure ??= `${dropped.uuids.length} event(s) were not accepted: ${error.message.replace(/^hogtail: /, '')}`;
+    failure ??= `${uuids.length} event(s) were not accepted: ${error.message}`;
   });
 
   return {

@@ -3,6 +3,7 @@
  * properties, then the caller's, sent as the given user or, without one, as a fresh personless id
  * (so a server error creates no person).
  */
+import { attempt } from '../safe-json';
 import { uuidv7 } from '../uuid';
 import { exceptionProperties, type ExceptionOptions } from './exception-list';
 import type { StackFrame } from './stack-frames';
@@ -27,7 +28,11 @@ export function exceptionEvent(
   adjust?: (frames: StackFrame[]) => void,
 ): ExceptionEvent {
   const exception = exceptionProperties(error, { platform: 'node:javascript', mechanism, syntheticStack: callStack, syntheticSkip: 1 });
-  if (adjust) for (const entry of exception.$exception_list) if (entry.stacktrace) adjust(entry.stacktrace.frames);
+  for (const entry of exception.$exception_list) {
+    const frames = entry.stacktrace?.frames;
+    // Frame details are extras: if the platform's step fails on an odd frame, the event still goes.
+    if (adjust && frames) attempt(() => adjust(frames), 0);
+  }
   const built: Record<string, unknown> = { ...exception, ...properties };
   let id = typeof distinctId === 'string' && distinctId.trim() !== '' ? distinctId : undefined;
   if (!id) {

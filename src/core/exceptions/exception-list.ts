@@ -8,8 +8,9 @@
  * so the server can draw the chain. A value that is no Error has no stack of its own; when the
  * caller hands in the stack of the capture call, its frames stand in (`mechanism.synthetic`).
  */
+import { BROWSER_BUILD } from '../build-flags';
 import { textOf } from '../text-of';
-import { parseStack, type FramePlatform, type StackFrame } from './stack-frames';
+import { parseStack, stackAfterMessage, type FramePlatform, type StackFrame } from './stack-frames';
 
 export interface ExceptionMechanism {
   /** 'generic' for captureException(); what caught it for autocapture ('onuncaughtexception', …). */
@@ -108,7 +109,9 @@ export function exceptionProperties(input: unknown, options: ExceptionOptions): 
     const own = error && read(error, 'stack');
     const exception_id = list.length;
     // Only the thrown value itself borrows the capture call's stack: a cause's place is unknown.
-    const [stack, skip] = typeof own === 'string' && own ? [own] : exception_id ? [] : [options.syntheticStack, options.syntheticSkip];
+    // Servers read source lines from frames' files: a message's frame-shaped lines must not count.
+    // Pages read no files, and the script tag's bytes are budgeted: the browser keeps the stack whole.
+    const [stack, skip] = typeof own === 'string' && own ? [BROWSER_BUILD ? own : stackAfterMessage(own, message)] : exception_id ? [] : [options.syntheticStack, options.syntheticSkip];
     const frames = stack ? parseStack(stack, options.platform, skip) : [];
     list.push({
       type,

@@ -75,6 +75,20 @@ function parseLine(line: string, v8: boolean, platform: FramePlatform): StackFra
   return frame;
 }
 
+/**
+ * The part of an Error's stack after its header. V8 starts a stack with `Name: message`, and a
+ * message can carry text shaped like frames (user input in `'bad name: ' + input`): those lines must
+ * never be read as frames (Node reads source lines from a frame's file). The header is the message
+ * found on the first line and ending a line; a stack without it (Firefox and Safari write frames
+ * only, or the message changed after the stack was read) is taken whole.
+ */
+export function stackAfterMessage(stack: string, message: string): string {
+  if (!message) return stack;
+  let start = stack.indexOf(message + '\n');
+  if (start < 0 && stack.endsWith(message)) start = stack.length - message.length;
+  return start < 0 || stack.lastIndexOf('\n', start) >= 0 ? stack : stack.slice(start + message.length);
+}
+
 /** Frames of a stack string, oldest call first; lines that are no frame (the message) are skipped. */
 export function parseStack(stack: string, platform: FramePlatform, skipFrames = 0): StackFrame[] {
   const v8 = /^\s*at /m.test(stack);

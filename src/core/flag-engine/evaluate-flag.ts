@@ -12,20 +12,14 @@
  * (it would have won); when nothing else decides, the outcome is inconclusive and the caller asks
  * the server.
  */
+import { ownValue } from '../own';
+import { textOf } from '../text-of';
+import { createEvaluation, type Decision, type Evaluation } from './evaluation';
 import type { FlagHasher } from './hash';
 import { InconclusiveMatchError } from './inconclusive';
 import { matchProperty } from './match-property';
 import { matchFilter, type FilterMatcher } from './property-groups';
-import type {
-  ConditionGroup,
-  EvaluationContext,
-  FlagDefinition,
-  FlagDefinitions,
-  FlagOutcome,
-  FlagReason,
-  FlagValue,
-  PropertyFilter,
-} from './types';
+import type { ConditionGroup, EvaluationContext, FlagDefinition, FlagDefinitions, FlagOutcome, FlagReason, PropertyFilter } from './types';
 
 export interface EngineOptions {
   hash: FlagHasher;
@@ -35,39 +29,36 @@ export interface EngineOptions {
   now?: number;
 }
 
-interface Decision {
-  value: FlagValue;
-  reason: FlagReason;
-}
-
-/** Values of flags already evaluated for this user, shared by dependencies within one evaluation. */
-export type DependencyCache = Map<string, FlagValue | InconclusiveMatchError>;
-
+/**
+ * One flag for one user. Pass the same `evaluation` to evaluate several flags of the same user
+ * (getAllFlags): flags and cohorts they share are then decided once. Never throws: whatever goes
+ * wrong inside (a definition shaped in a way nobody foresaw) is inconclusive, so the caller asks
+ * the server instead of failing.
+ */
 export function evaluateFlag(
   flag: FlagDefinition,
   definitions: FlagDefinitions,
   context: EvaluationContext,
   options: EngineOptions,
-  cache: DependencyCache = new Map(),
+  evaluation: Evaluation = startEvaluation(definitions, context, options),
 ): FlagOutcome {
   try {
-    const { value, reason } = decideFlag(flag, definitions, context, options, cache, new Set());
-    const payload = value === false ? undefined : flag.filters.payloads[String(value)];
+    const { value, reason } = evaluation.decide(flag);
+    const payload = value === false ? undefined : ownValue(flag.filters.payloads, String(value));
     return { decided: true, value, payload, reason };
   } catch (error) {
     if (error instanceof InconclusiveMatchError) return { decided: false, why: error.message };
-    throw error;
+    return { decided: false, why: `could not be evaluated: ${error instanceof Error ? `${error.name}: ${error.message}` : textOf(error)}` };
   }
 }
 
-function decideFlag(
-  flag: FlagDefinition,
-  definitions: FlagDefinitions,
-  context: EvaluationContext,
-  options: EngineOptions,
-  cache: DependencyCache,
-  visiting: Set<string>,
-): Decision {
+/** A new evaluation of these definitions for this user, for evaluateFlag to share across flags. */
+export function startEvaluation(definitions: FlagDefinitions, context: EvaluationContext, options: EngineOptions): Evaluation {
+  return createEvaluation(definitions, context, (flag, evaluation) => decideFlag(flag, evaluation, options));
+}
+
+function decideFlag(flag: FlagDefinition, evaluation: Evaluation, options: EngineOptions): Decision {
+  const { definitions, context } = evaluation;
   if (!flag.active) return { value: false, reason: { code: 'flag_disabled', description: 'Feature flag is disabled' } };
   if (flag.unusable !== undefined) throw new InconclusiveMatchError(flag.unusable);
   // The server remembers what each person saw before; nothing local can.
@@ -79,7 +70,7 @@ function decideFlag(
   let hashId = context.distinctId;
   let properties = context.personProperties;
   if (aggregation === null && flag.bucketing_identifier === 'device_id') {
-    const deviceId = properties.$device_id;
+    const deviceId = ownValue(properties, '$device_id');
     // Without the device id nothing can be hashed; the server may know it.
     if (deviceId === undefined || deviceId === null || deviceId === '') {
       throw new InconclusiveMatchError('the flag is bucketed by $device_id, which was not given as a person property');
@@ -87,27 +78,27 @@ function decideFlag(
     hashId = String(deviceId);
   }
   if (aggregation !== null) {
-    const groupType = definitions.group_type_mapping[String(aggregation)];
+    const groupType = groupTypeName(definitions, aggregation);
     if (groupType === undefined && !options.knowsAllProperties) {
       throw new InconclusiveMatchError(`group type index ${aggregation} is not in group_type_mapping`);
     }
-    const groupKey = groupType === undefined ? undefined : context.groups[groupType];
+    const groupKey = groupType === undefined ? undefined : ownValue(context.groups, groupType);
     if (groupType === undefined || groupKey === undefined) {
       return { value: false, reason: { code: 'no_group_type', description: 'No group type' } };
     }
     hashId = groupKey;
-    properties = context.groupProperties[groupType] ?? {};
+    properties = ownValue(context.groupProperties, groupType) ?? {};
   }
 
   const matcher: FilterMatcher = {
-    cohorts: definitions.cohorts,
     property: (filter, given) => matchProperty(filter, propertiesFor(filter, given), options),
-    flagValue: (key) => dependencyValue(key, definitions, context, options, cache, new Set([...visiting, flag.key])),
+    flagValue: (key) => evaluation.flagValue(key),
+    inCohort: (id, given, match) => evaluation.inCohort(id, given, match),
   };
   const propertiesFor = (filter: PropertyFilter, given: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> => {
     if (filter.type !== 'group' || filter.group_type_index === aggregation) return given;
-    const groupType = definitions.group_type_mapping[String(filter.group_type_index)];
-    return groupType === undefined ? {} : (context.groupProperties[groupType] ?? {});
+    const groupType = groupTypeName(definitions, filter.group_type_index);
+    return (groupType === undefined ? undefined : ownValue(context.groupProperties, groupType)) ?? {};
   };
   // Held-out ids are kept out of the experiment before any condition is looked at.
   const holdout = flag.filters.holdout;
@@ -117,19 +108,24 @@ function decideFlag(
   const scope = (condition: ConditionGroup): Scope => {
     const own = condition.aggregation_group_type_index;
     if (own === undefined || own === aggregation || own === null) return { hashId, properties };
-    return groupScope(own, definitions, context, options);
+    return groupScope(own, evaluation, options);
   };
   return matchConditions(flag, scope, matcher, options.hash);
 }
 
 type Scope = { hashId: string; properties: Readonly<Record<string, unknown>> } | 'skip';
 
+/** The group type's name for an index of group_type_mapping. */
+function groupTypeName(definitions: FlagDefinitions, index: number | undefined): string | undefined {
+  return ownValue(definitions.group_type_mapping, String(index));
+}
+
 /** A mixed-targeting condition on a group: skipped without that group, undecided without its properties. */
-function groupScope(index: number, definitions: FlagDefinitions, context: EvaluationContext, options: EngineOptions): Scope {
-  const groupType = definitions.group_type_mapping[String(index)];
-  const groupKey = groupType === undefined ? undefined : context.groups[groupType];
+function groupScope(index: number, evaluation: Evaluation, options: EngineOptions): Scope {
+  const groupType = groupTypeName(evaluation.definitions, index);
+  const groupKey = groupType === undefined ? undefined : ownValue(evaluation.context.groups, groupType);
   if (groupType === undefined || groupKey === undefined) return 'skip';
-  const properties = context.groupProperties[groupType];
+  const properties = ownValue(evaluation.context.groupProperties, groupType);
   if (properties === undefined && !options.knowsAllProperties) {
     throw new InconclusiveMatchError(`the properties of the ${groupType} group were not given`);
   }
@@ -217,28 +213,4 @@ function matchingVariant(flag: FlagDefinition, hashId: string, hash: FlagHasher)
     start = end;
   }
   return undefined;
-}
-
-function dependencyValue(
-  key: string,
-  definitions: FlagDefinitions,
-  context: EvaluationContext,
-  options: EngineOptions,
-  cache: DependencyCache,
-  visiting: Set<string>,
-): FlagValue {
-  const cached = cache.get(key);
-  if (cached instanceof InconclusiveMatchError) throw cached;
-  if (cached !== undefined) return cached;
-  if (visiting.has(key)) throw new InconclusiveMatchError(`flag "${key}" depends on itself through ${[...visiting].join(' → ')}`);
-  const flag = definitions.flags.find((candidate) => candidate.key === key && !candidate.deleted);
-  if (flag === undefined) throw new InconclusiveMatchError(`the flag "${key}" another flag depends on is not in the definitions`);
-  try {
-    const { value } = decideFlag(flag, definitions, context, options, cache, visiting);
-    cache.set(key, value);
-    return value;
-  } catch (error) {
-    if (error instanceof InconclusiveMatchError) cache.set(key, error);
-    throw error;
-  }
 }

@@ -2,7 +2,7 @@
  * Every flag of a set of definitions for one user, sharing dependency results. What the dev
  * server's /decide and /flags answer from, and what the Node client's getAllFlags reads locally.
  */
-import { evaluateFlag, type DependencyCache, type EngineOptions } from './evaluate-flag';
+import { evaluateFlag, startEvaluation, type EngineOptions } from './evaluate-flag';
 import type { EvaluationContext, FlagDefinition, FlagDefinitions, FlagOutcome } from './types';
 
 export interface FlagEvaluation {
@@ -10,25 +10,21 @@ export interface FlagEvaluation {
   outcome: FlagOutcome;
 }
 
-/** Deleted flags are left out; `keys` limits the answer to those flags (dependencies still evaluate). */
+/**
+ * Deleted flags are left out; `keys` limits the answer to those flags (dependencies still evaluate).
+ * One broken flag never takes the others down: it is inconclusive, the rest are answered.
+ */
 export function evaluateAllFlags(
   definitions: FlagDefinitions,
   context: EvaluationContext,
   options: EngineOptions,
   keys?: ReadonlySet<string>,
 ): FlagEvaluation[] {
-  const cache: DependencyCache = new Map();
+  const evaluation = startEvaluation(definitions, context, options);
   const results: FlagEvaluation[] = [];
   for (const flag of definitions.flags) {
     if (flag.deleted || (keys !== undefined && !keys.has(flag.key))) continue;
-    let outcome: FlagOutcome;
-    try {
-      outcome = evaluateFlag(flag, definitions, context, options, cache);
-    } catch (error) {
-      // One broken flag must not take the others down: PostHog answers the rest and says so.
-      outcome = { decided: false, why: `could not be evaluated: ${error instanceof Error ? error.message : String(error)}` };
-    }
-    results.push({ flag, outcome });
+    results.push({ flag, outcome: evaluateFlag(flag, definitions, context, options, evaluation) });
   }
   return results;
 }

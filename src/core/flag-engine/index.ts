@@ -4,7 +4,8 @@
  * matching, and "inconclusive" when a flag cannot be decided with what is known.
  */
 export { createFlagHasher, type FlagHasher, type Sha1Hex } from './hash';
-export { evaluateFlag, type DependencyCache, type EngineOptions } from './evaluate-flag';
+export { evaluateFlag, startEvaluation, type EngineOptions } from './evaluate-flag';
+export type { Evaluation } from './evaluation';
 export { evaluateAllFlags, storedPayload, type FlagEvaluation } from './evaluate-flags';
 export { matchProperty, type MatchOptions } from './match-property';
 export { parseFlagDefinitions, type ParseOptions } from './parse-definitions';

@@ -9,6 +9,7 @@
  * property is simply not set: negated operators and is_not_set match, the rest do not.
  */
 import { InconclusiveMatchError } from './inconclusive';
+import { testRegex } from './regex/linear-regex';
 import { parseFilterDate, parsePropertyDate } from './relative-date';
 import { matchSemver, SEMVER_OPERATORS } from './semver';
 import type { PropertyFilter } from './types';
@@ -106,12 +107,10 @@ function exactMatch(expected: unknown, actual: unknown): boolean {
   return candidates.some((candidate) => lower(candidate) === wanted);
 }
 
+/** Linear-time matching (regex/linear-regex.ts): a visitor's value must not hang the server or the page. */
 function regexMatch(pattern: unknown, actual: unknown): boolean | undefined {
-  try {
-    return new RegExp(String(pattern)).test(String(actual));
-  } catch {
-    return undefined;
-  }
+  const matched = testRegex(String(pattern), String(actual));
+  return matched === 'invalid' ? undefined : matched;
 }
 
 /** Numbers when both sides read as numbers (parseFloat, as PostHog's SDKs), text in code-unit order otherwise. */

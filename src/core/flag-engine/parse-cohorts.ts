@@ -1,4 +1,5 @@
 /** Reads `cohorts` as `send_cohorts` sends them: `{ "<id>": { "type": "AND" | "OR", "values": [...] } }`. */
+import { setOwn } from '../own';
 import { describeType, isAbsent, isPlainObject } from './json-shape';
 import { parsePropertyFilter, type ParseMode } from './parse-property-filter';
 import type { PropertyFilter, PropertyGroup } from './types';
@@ -14,7 +15,7 @@ export function parseCohorts(raw: unknown, problems: string[], mode: ParseMode):
     const own: string[] = [];
     const group = parseGroup(definition, `cohorts.${id}`, own, mode);
     // Leniently read, a cohort that cannot be read is left out: flags using it then ask the server.
-    if (group !== undefined && own.length === 0) cohorts[id] = group;
+    if (group !== undefined && own.length === 0) setOwn(cohorts, id, group);
     if (mode.strict) problems.push(...own);
   }
   return cohorts;

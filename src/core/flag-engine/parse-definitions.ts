@@ -17,6 +17,7 @@
  * FlagDefinitionsError. Lenient (`{ lenient: true }`, for a server's answer): a flag with a problem is
  * kept, marked unusable, and evaluates as inconclusive, so one odd flag never hides the others.
  */
+import { ownValue } from '../own';
 import { FlagDefinitionsError } from './definitions-error';
 import { describeType, isAbsent, isPlainObject } from './json-shape';
 import { parseCohorts } from './parse-cohorts';
@@ -164,7 +165,7 @@ function checkReferences(flags: FlagDefinition[], cohorts: FlagDefinitions['coho
   for (const flag of flags) {
     for (const condition of flag.filters.groups) {
       for (const filter of condition.properties) {
-        if (filter.type === 'cohort' && cohorts[String(filter.value)] === undefined) {
+        if (filter.type === 'cohort' && ownValue(cohorts, String(filter.value)) === undefined) {
           problems.push(`${flag.key}: cohort ${JSON.stringify(filter.value)} is not defined under "cohorts"`);
         }
         if (filter.type === 'flag' && !keys.has(filter.key)) {

@@ -6,6 +6,7 @@
  */
 import { describeType, isAbsent, isPlainObject } from './json-shape';
 import { isKnownOperator } from './match-property';
+import { unsupportedRegex } from './regex/linear-regex';
 import { parseFilterDate } from './relative-date';
 import { isSemverFilterValue, SEMVER_OPERATORS } from './semver';
 import type { PropertyFilter } from './types';
@@ -85,6 +86,10 @@ function checkValue(filter: PropertyFilter, mode: ParseMode): string | undefined
       new RegExp(String(value));
     } catch (error) {
       return `value ${JSON.stringify(value)} is not a valid regular expression (${error instanceof Error ? error.message : String(error)})`;
+    }
+    const unsupported = unsupportedRegex(String(value));
+    if (unsupported !== undefined) {
+      return `value ${JSON.stringify(value)} uses ${unsupported}; hogtail matches flag regexes in linear time, which rules these out: rewrite the pattern without it`;
     }
   }
   if ((operator === 'is_date_before' || operator === 'is_date_after') && parseFilterDate(value, 0) === undefined) {

@@ -12,51 +12,34 @@ export interface FilterMatcher {
   property(filter: PropertyFilter, properties: Readonly<Record<string, unknown>>): boolean;
   /** Another flag's value for the same user; throws InconclusiveMatchError when that is unknown. */
   flagValue(key: string): FlagValue;
-  cohorts: Readonly<Record<string, PropertyGroup>>;
+  /**
+   * Whether the properties are in the cohort, `match` deciding it from the cohort's definition; the
+   * evaluation remembers each answer and refuses loops (evaluation.ts).
+   */
+  inCohort(id: string, properties: Readonly<Record<string, unknown>>, match: (cohort: PropertyGroup) => boolean): boolean;
 }
 
 /** One filter of any type. Cohort and flag filters always read the person's properties. */
-export function matchFilter(
-  filter: PropertyFilter,
-  properties: Readonly<Record<string, unknown>>,
-  matcher: FilterMatcher,
-  visiting: ReadonlySet<string> = new Set(),
-): boolean {
-  if (filter.type === 'cohort') return matchCohort(filter, properties, matcher, visiting);
+export function matchFilter(filter: PropertyFilter, properties: Readonly<Record<string, unknown>>, matcher: FilterMatcher): boolean {
+  if (filter.type === 'cohort') {
+    const inside = matcher.inCohort(String(filter.value), properties, (cohort) => matchGroup(cohort, properties, matcher));
+    return filter.operator === 'not_in' ? !inside : inside;
+  }
   if (filter.type === 'flag') return flagEvaluatesTo(filter.value, matcher.flagValue(filter.key));
   return matcher.property(filter, properties);
-}
-
-function matchCohort(
-  filter: PropertyFilter,
-  properties: Readonly<Record<string, unknown>>,
-  matcher: FilterMatcher,
-  visiting: ReadonlySet<string>,
-): boolean {
-  const id = String(filter.value);
-  const cohort = matcher.cohorts[id];
-  if (cohort === undefined) throw new InconclusiveMatchError(`cohort ${id} was not sent with the definitions (a static cohort)`);
-  if (visiting.has(id)) throw new InconclusiveMatchError(`cohort ${id} refers to itself`);
-  const inside = matchGroup(cohort, properties, matcher, new Set([...visiting, id]));
-  return filter.operator === 'not_in' ? !inside : inside;
 }
 
 /**
  * AND needs every member, OR any one. A member that cannot be decided only matters when no other
  * member settles the answer: one definite miss settles an AND, one definite hit an OR.
  */
-export function matchGroup(
-  group: PropertyGroup,
-  properties: Readonly<Record<string, unknown>>,
-  matcher: FilterMatcher,
-  visiting: ReadonlySet<string>,
-): boolean {
+export function matchGroup(group: PropertyGroup, properties: Readonly<Record<string, unknown>>, matcher: FilterMatcher): boolean {
   const settles = group.type === 'OR';
   let unknown: InconclusiveMatchError | undefined;
   for (const member of group.values) {
     let matched: boolean;
     try {
-      matched = 'values' in member ? matchGroup(member, properties, matcher, visiting) : matchMember(member, properties, matcher, visiting);
+      matched = 'values' in member ? matchGroup(member, properties, matcher) : matchMember(member, properties, matcher);
     } catch (error) {
       if (!(error instanceof InconclusiveMatchError)) throw error;
       unknown ??= error;
@@ -69,13 +52,8 @@ export function matchGroup(
   return !settles;
 }
 
-function matchMember(
-  filter: PropertyFilter,
-  properties: Readonly<Record<string, unknown>>,
-  matcher: FilterMatcher,
-  visiting: ReadonlySet<string>,
-): boolean {
-  const matched = matchFilter(filter, properties, matcher, visiting);
+function matchMember(filter: PropertyFilter, properties: Readonly<Record<string, unknown>>, matcher: FilterMatcher): boolean {
+  const matched = matchFilter(filter, properties, matcher);
   return filter.negation === true ? !matched : matched;
 }
 

@@ -43,20 +43,22 @@ export function parseDecideResponse(text: string): DecideResult {
   if (!isObject(parsed)) throw new Error(`the flags answer is not a JSON object: ${text.slice(0, 120)}`);
   const { flags: details, featureFlags, featureFlagPayloads, quotaLimited, supportedCompression, requestId, autocapture_opt_out } = parsed;
   const v2 = isObject(details);
-  const flags: Record<string, FlagValue> = {};
-  const payloads: Record<string, unknown> = !v2 && isObject(featureFlagPayloads) ? { ...featureFlagPayloads } : {};
+  // Entries collected, then made objects: a flag named `__proto__` stays a flag (an assignment would
+  // set the prototype instead), and every read elsewhere checks own properties (core/own.ts).
+  const flags: [string, FlagValue][] = [];
+  const payloads: [string, unknown][] = !v2 && isObject(featureFlagPayloads) ? Object.entries(featureFlagPayloads) : [];
   const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
   for (const [key, answer] of Object.entries(v2 ? details : isObject(featureFlags) ? featureFlags : {})) {
     const { enabled, variant, metadata } = Object(answer) as Record<string, unknown>;
     const value = !v2 ? answer : typeof enabled === 'boolean' ? enabled && (typeof variant === 'string' ? variant : true) : undefined;
     if (typeof value !== 'boolean' && typeof value !== 'string') continue;
-    flags[key] = value;
+    flags.push([key, value]);
     const payload = v2 ? (Object(metadata) as Record<string, unknown>).payload : undefined;
-    if (payload != null) payloads[key] = payload;
+    if (payload != null) payloads.push([key, payload]);
   }
   return {
-    flags,
-    payloads,
+    flags: Object.fromEntries(flags),
+    payloads: Object.fromEntries(payloads),
     requestId: typeof requestId === 'string' ? requestId : undefined,
     errorsWhileComputingFlags: parsed.errorsWhileComputingFlags === true,
     quotaLimited: list(quotaLimited).includes('feature_flags'),

@@ -8,6 +8,7 @@ import { BROWSER_BUILD } from '../build-flags';
 import { backoffDelay, DEFAULT_RETRY, type RetryOptions } from '../backoff';
 import type { HttpExecutor } from '../transport';
 import { parseRetryAfter } from '../transport';
+import { describeCap, FLAGS_RESPONSE_CAP } from '../response-caps';
 import { parseDecideResponse, type DecideOverrides, type DecideResult } from './decide';
 import { DECIDE_PATH, FLAGS_PATH, flagsBody, type FlagsRequestExtras } from './flags-request';
 import { textOf } from '../text-of';
@@ -65,12 +66,17 @@ export function createFlagsClient(options: FlagsClientOptions): FlagsClient {
         const asked = path;
         const url = host + asked;
         // No answer at all (a network error, the timeout) comes back as its message, and is retried.
-        const response = await options.executor({ url, body, headers, timeoutMs: Math.max(1, deadline - Date.now()) }).catch(messageOf);
+        const timeoutMs = Math.max(1, deadline - Date.now());
+        const response = await options.executor({ url, method: 'POST', body, headers, timeoutMs, maxResponseBytes: FLAGS_RESPONSE_CAP }).catch(messageOf);
         let problem = response as string;
         let retryAfterMs: number | undefined;
         if (typeof response !== 'string') {
           const { status } = response;
-          if (status >= 200 && status < 300) return parseDecideResponse(response.body);
+          if (status >= 200 && status < 300) {
+            // The page's cap is the same, but a page with 16 MiB of flags is left to the parse error (bytes of the script tag).
+            if (!BROWSER_BUILD && response.truncated) throw new Error(`${url} answered with more than ${describeCap(FLAGS_RESPONSE_CAP)} of flags, the cap on a flags answer`);
+            return parseDecideResponse(response.body);
+          }
           if (asked !== DECIDE_PATH && (status === 404 || status === 405)) {
             path = DECIDE_PATH;
             continue; // straight to decide: a fall-back is no failure

@@ -5,19 +5,13 @@
  * `new PostHog(key, options)` and drop-in means the same line keeps working.
  */
 import { DroppedEventsError, HogtailError } from '../errors';
-import type { FlagValue } from '../flags/decide';
 import type { Queue, QueueStats } from '../queue';
 import { createReporter, type ErrorListener, type Reporter } from '../reporter';
 import { aliasEvent, groupIdentifyEvent, identifyEvent, isObject, screenEvent, surveyEvent, type SurveyAction } from '../special-events';
-import type { BuildSettings } from './build';
-import type { FlagCache } from './flag-cache';
-import type { FlagOptions, ServerFeatureFlags } from './feature-flags';
-import { createHeldEvents, type HeldEvents } from './held-events';
-import { createIntake, type Intake } from './intake';
 import { createImmediateRegistry, type CallRecord, type ImmediateRegistry } from './immediate';
 import type { AliasMessage, EventMessage, GroupIdentifyMessage, IdentifyMessage, ScreenMessage, SurveyMessage, SurveySentMessage } from './messages';
 import { checkProjectKey, resolveServerOptions, type ResolvedServerOptions, type ServerOptions } from './options';
-import { wireServerParts, type ServerPlatform } from './wiring';
+import { wireServerParts, type ServerParts, type ServerPlatform } from './wiring';
 
 export type { ServerPlatform } from './wiring';
 
@@ -27,17 +21,14 @@ export class ServerClient {
   protected readonly queue: Queue;
   protected readonly reporter: Reporter;
   #listeners = new Set<ErrorListener>();
-  #platform: ServerPlatform;
+  protected readonly platform: ServerPlatform;
   #disabled: boolean;
   #shutdown: Promise<void> | undefined;
-  #flagCache: FlagCache;
-  #flags: ServerFeatureFlags;
+  /** The queue's and the flags' machinery, the intake, local evaluation (wiring.ts). */
+  protected readonly parts: ServerParts;
   #immediate: ImmediateRegistry = createImmediateRegistry();
   /** Set while an *Immediate call runs: what it queued. */
   #record: CallRecord | undefined;
-  #held: HeldEvents;
-  #intake: Intake;
-  #localOnlyWarned = false;
   #closed = false;
 
   constructor(
@@ -52,49 +43,24 @@ export class ServerClient {
     this.reporter = createReporter(this.#listeners, this.options.debug);
     for (const problem of problems) console.warn(`[hogtail] option ${problem}`);
     const report = (error: HogtailError) => this.#report(error);
-    this.#platform = platform(report, this.options);
-    const settings: BuildSettings = {
-      lib: this.#platform.lib,
-      personProfiles: this.options.personProfiles,
-      historicalMigration: this.options.historicalMigration,
-      beforeSend: this.options.beforeSend,
-      geoipDisable: (perCall, ip) => this.#geoipDisable(perCall, ip),
+    this.platform = platform(report, this.options);
+    const parts = wireServerParts(apiKey, this.options, this.platform, {
+      report,
       debug: (message) => this.reporter.debug(message),
-      report,
-    };
-    const parts = wireServerParts(apiKey, options, this.options, this.#platform, {
-      report,
       delivered: (events) => this.#immediate.delivered(events),
-      flagCalled: (called) => this.#intake.flagCalled(called),
       geoipDisable: (perCall, ip) => this.#geoipDisable(perCall, ip),
-      warnLocalOnly: () => {
-        if (this.#localOnlyWarned) return;
-        this.#localOnlyWarned = true;
-        report(new HogtailError('onlyEvaluateLocally needs local evaluation (the personalApiKey option); without it such lookups answer undefined.'));
-      },
-    });
-    this.queue = parts.queue;
-    this.#flagCache = parts.flagCache;
-    this.#flags = parts.flags;
-    this.#held = createHeldEvents((record) => this.queue.enqueue(record));
-    this.#intake = createIntake({
-      settings,
-      queue: this.queue,
-      held: this.#held,
-      flags: this.#flags,
-      flagCache: this.#flagCache,
-      local: this.#platform.local,
-      strictLocal: this.#platform.strictLocal,
-      report,
-      debug: (message) => this.reporter.debug(message),
+      verbose: () => this.options.debug,
       disabled: () => this.#disabled,
       closed: () => this.#closed,
+      wake: () => this.#wake(),
       record: () => this.#record,
     });
+    this.parts = parts;
+    this.queue = parts.queue;
   }
 
   capture(message: EventMessage): void {
-    this.#intake.capture(message);
+    this.parts.intake.capture(message);
   }
 
   /** capture(), and a promise that settles when the event is acknowledged (or rejects with its drop). */
@@ -103,7 +69,7 @@ export class ServerClient {
   }
 
   identify(message: IdentifyMessage): void {
-    this.#intake.special(message, (m) => {
+    this.parts.intake.special(message, (m) => {
       const properties: unknown = m.properties ?? {};
       if (!isObject(properties)) return { error: `identify() properties must be an object; got ${typeof properties}` };
       // Keys beside `$set` go to `$set` too (posthog-node would drop them without a word).
@@ -117,7 +83,7 @@ export class ServerClient {
   }
 
   alias(message: AliasMessage): void {
-    this.#intake.special(message, (m) => aliasEvent(m.alias));
+    this.parts.intake.special(message, (m) => aliasEvent(m.alias));
   }
 
   aliasImmediate(message: AliasMessage): Promise<void> {
@@ -125,7 +91,7 @@ export class ServerClient {
   }
 
   groupIdentify(message: GroupIdentifyMessage): void {
-    this.#intake.special(message, (m) => groupIdentifyEvent(m.groupType, m.groupKey, m.properties), (m) => m.distinctId ?? `$${String(m.groupType)}_${String(m.groupKey)}`);
+    this.parts.intake.special(message, (m) => groupIdentifyEvent(m.groupType, m.groupKey, m.properties), (m) => m.distinctId ?? `$${String(m.groupType)}_${String(m.groupKey)}`);
   }
 
   groupIdentifyImmediate(message: GroupIdentifyMessage): Promise<void> {
@@ -133,7 +99,7 @@ export class ServerClient {
   }
 
   screen(message: ScreenMessage): void {
-    this.#intake.special(message, (m) => screenEvent(m.name, m.properties));
+    this.parts.intake.special(message, (m) => screenEvent(m.name, m.properties));
   }
 
   surveyShown(message: SurveyMessage): void {
@@ -148,60 +114,44 @@ export class ServerClient {
     this.#survey('survey sent', message, true);
   }
 
-  /** posthog-node's getFeatureFlag: the flag's value for this user, or undefined when unknown. */
-  getFeatureFlag(key: string, distinctId: string, options?: FlagOptions): Promise<FlagValue | undefined> {
-    return this.#flags.getFeatureFlag(key, distinctId, options);
-  }
-
-  isFeatureEnabled(key: string, distinctId: string, options?: FlagOptions): Promise<boolean | undefined> {
-    return this.#flags.isFeatureEnabled(key, distinctId, options);
-  }
-
-  /** The payload of the flag's current value, JSON-parsed when it is a JSON string. */
-  getFeatureFlagPayload(key: string, distinctId: string, matchValue?: FlagValue, options?: FlagOptions): Promise<unknown> {
-    return this.#flags.getFeatureFlagPayload(key, distinctId, matchValue, options);
-  }
-
-  getAllFlags(distinctId: string, options?: FlagOptions): Promise<Record<string, FlagValue>> {
-    return this.#flags.getAllFlags(distinctId, options);
-  }
-
-  getAllFlagsAndPayloads(
-    distinctId: string,
-    options?: FlagOptions,
-  ): Promise<{ featureFlags: Record<string, FlagValue>; featureFlagPayloads: Record<string, unknown> }> {
-    return this.#flags.getAllFlagsAndPayloads(distinctId, options);
-  }
-
-  /** Flag lookups that went to the server so far (the flag cache's effectiveness, for monitoring). */
-  get decideRequests(): number {
-    return this.#flagCache.decideRequests;
-  }
-
   /** Resolves when everything captured before the call is delivered or given up. Never rejects. */
   flush(): Promise<void> {
-    if (this.#held.waiting.size === 0) return this.queue.flush();
-    return Promise.all([...this.#held.waiting]).then(() => this.queue.flush());
+    if (this.options.debug) this.reporter.debug(`flush: ${this.queue.stats().pending} event(s) queued, ${this.parts.held.waiting.size} waiting for their flags`);
+    if (this.parts.held.waiting.size === 0) return this.queue.flush();
+    return Promise.all([...this.parts.held.waiting]).then(() => this.queue.flush());
   }
 
   /**
    * Delivers what is queued, waiting at most `timeoutMs`, then stops timers and releases sockets.
    * Anything still undelivered at the deadline is reported as dropped with reason 'shutdown' (or,
-   * with Node's file persistence, stays in the journal for the next run).
+   * with Node's file persistence, stays in the journal for the next run). The client stays
+   * usable, as posthog-node's does: an event captured afterwards is queued and sent by the next
+   * flush() or shutdown(), so a module-level client whose shutdown() each request hands to
+   * `waitUntil` (Workers) delivers every request's events.
    */
   shutdown(timeoutMs = 30_000): Promise<void> {
     if (this.#shutdown) return this.#shutdown;
     this.beforeShutdown();
     this.#shutdown = (async () => {
+      let expired = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, Math.max(0, timeoutMs));
+        timer = setTimeout(() => {
+          expired = true;
+          resolve();
+        }, Math.max(0, timeoutMs));
       });
-      await Promise.race([this.flush(), deadline]);
+      await Promise.race([this.#flushAll(() => expired), deadline]);
       clearTimeout(timer);
       this.close();
-    })();
+    })().finally(() => (this.#shutdown = undefined));
     return this.#shutdown;
+  }
+
+  /** Flushes until nothing is queued, so events captured while a shutdown runs go with it. */
+  async #flushAll(expired: () => boolean): Promise<void> {
+    do await this.flush();
+    while (!expired() && (this.queue.pending > 0 || this.parts.held.waiting.size > 0));
   }
 
   /** posthog-node's name for shutdown(). */
@@ -216,12 +166,13 @@ export class ServerClient {
   }
 
   debug(enabled = true): void {
+    this.options.debug = enabled;
     this.reporter.setDebug(enabled);
   }
 
   enable(): void {
     this.#disabled = false;
-    this.#intake.resetOptOut();
+    this.parts.intake.resetOptOut();
   }
 
   disable(): void {
@@ -243,7 +194,7 @@ export class ServerClient {
     return this.queue.stats();
   }
 
-  /** Whether shutdown() has started. */
+  /** Whether a shutdown() is running. */
   protected get isShuttingDown(): boolean {
     return this.#shutdown !== undefined;
   }
@@ -251,17 +202,29 @@ export class ServerClient {
   /** A hook for platforms: called when shutdown() starts. */
   protected beforeShutdown(): void {}
 
-  /** Stops the queue (events held behind a flag lookup are reported with it) and releases the platform. */
+  /** A hook for platforms: called when a capture after shutdown() makes the client take events again. */
+  protected afterReopen(): void {}
+
+  /** A call that queues an event after shutdown() closed the client opens it again (posthog-node's behaviour). */
+  #wake(): void {
+    if (!this.#closed) return;
+    this.#closed = false;
+    this.queue.reopen();
+    this.afterReopen();
+  }
+
+  /** Stops the queue (events held behind a flag lookup are reported with it) and the poll, and releases the platform. */
   protected close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    const held = this.#held.clear();
+    const held = this.parts.held.clear();
+    this.parts.local?.poller.stop();
     this.queue.close();
     if (held.length > 0) {
       this.queue.countDrop('shutdown', held.length);
       this.#report(new DroppedEventsError(`${held.length} event(s) were still waiting for their feature flags when the client shut down.`, 'shutdown', held));
     }
-    this.#platform.release();
+    this.platform.release();
   }
 
   #report(error: HogtailError): void {
@@ -289,6 +252,6 @@ export class ServerClient {
   }
 
   #survey(action: SurveyAction, message: SurveyMessage, withResponse = false): void {
-    this.#intake.special(message, (m) => surveyEvent(action, m.surveyId, m.properties, withResponse ? (m as SurveySentMessage).response : undefined));
+    this.parts.intake.special(message, (m) => surveyEvent(action, m.surveyId, m.properties, withResponse ? (m as SurveySentMessage).response : undefined));
   }
 }

@@ -14,6 +14,10 @@ export type {
   SurveySentMessage,
 } from './messages';
 export type { FlagOptions } from './feature-flags';
+export type { FeatureFlagResult, SetPersonPropertiesMessage, UnsetPersonPropertiesMessage } from './posthog-client';
+export type { FeatureFlagEvaluations } from './flag-snapshot';
+export type { OverrideFeatureFlagsOptions } from './flag-overrides';
+export type { ContextData, ContextOptions } from './request-context';
 export type { FetchLike } from './options';
 export { DroppedEventsError, HogtailError, InvalidEventError, TransportError } from '../errors';
 export type { DropReason } from '../errors';

@@ -5,7 +5,9 @@
  */
 import { featureProperties, parsePayload, type FlagValue } from '../flags/decide';
 import { createLru } from '../lru';
+import { hasOwn, ownValue, setOwn } from '../own';
 import type { FlagCache, FlagLookup } from './flag-cache';
+import { applyOverrides, type FlagOverrides, type OverrideFeatureFlagsOptions } from './flag-overrides';
 
 export interface FlagOptions {
   groups?: Record<string, string | number>;
@@ -28,8 +30,8 @@ export interface FlagOptions {
 }
 
 /**
- * Flags decided in-process from polled definitions (Node's local evaluation, given a
- * personalApiKey). Each answer is either decided or undefined, meaning "ask the server".
+ * Flags decided in-process from polled definitions (local evaluation, given a personalApiKey:
+ * local-flags/). Each answer is either decided or undefined, meaning "ask the server".
  */
 export interface LocalEvaluator {
   /** A decided flag, with its definition's id and version (sent with `$feature_flag_called`, as posthog-node does). */
@@ -65,6 +67,12 @@ export interface ServerFeatureFlags {
   ): Promise<{ featureFlags: Record<string, FlagValue>; featureFlagPayloads: Record<string, unknown> }>;
   /** Properties for an event captured with sendFeatureFlags. */
   propertiesFor(distinctId: string, lookup: FlagLookup): Promise<Record<string, unknown>>;
+  /** evaluateFlags(): every flag and its parsed payload, overrides applied. */
+  evaluate(distinctId: string, options?: FlagOptions): Promise<{ flags: Record<string, FlagValue>; payloads: Record<string, unknown>; requestId?: string | undefined }>;
+  /** A snapshot's read: `$feature_flag_called` once per (user, flag, value), as getFeatureFlag sends it. */
+  called(distinctId: string, key: string, value: FlagValue | undefined, options: FlagOptions, requestId?: string): void;
+  /** overrideFeatureFlags(): values that answer before any evaluation. */
+  override(given: OverrideFeatureFlagsOptions): void;
 }
 
 export interface FeatureFlagsOptions {
@@ -76,7 +84,7 @@ export interface FeatureFlagsOptions {
   /** Told once that onlyEvaluateLocally is asked for without local evaluation (no personalApiKey). */
   warnLocalOnly: () => void;
   local?: LocalEvaluator | undefined;
-  /** Never ask the server for what local evaluation cannot decide (Node's strictLocalEvaluation). */
+  /** Never ask the server for what local evaluation cannot decide (the strictLocalEvaluation option). */
   strictLocal?: boolean;
 }
 
@@ -96,6 +104,7 @@ type Snapshot = { flags: Record<string, FlagValue>; payloads: Record<string, unk
 export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFeatureFlags {
   const { cache, onCalled, local } = options;
   const reported = createLru<string, true>(options.maxCalledEntries);
+  let overrides: FlagOverrides = { flags: undefined, payloads: undefined };
 
   const lookupOf = (o: FlagOptions = {}): FlagLookup => ({
     groups: o.groups,
@@ -113,6 +122,9 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
 
   /** One flag: decided locally when possible, else from the server (asking for that flag only). */
   async function oneFlag(key: string, distinctId: string, o: FlagOptions = {}) {
+    if (overrides.flags !== undefined && key in overrides.flags) {
+      return { value: overrides.flags[key], payload: overrides.payloads?.[key], snapshot: undefined, locally: true, definition: undefined };
+    }
     const lookup = lookupOf(o);
     const decided = await local?.flag(key, distinctId, lookup);
     if (decided) {
@@ -121,11 +133,34 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
     }
     if (onlyLocal(o)) return { value: undefined, payload: undefined, snapshot: undefined, locally: false, skipped: true };
     const snapshot = await cache.get(distinctId, lookup, [key]);
-    return { value: snapshot?.flags[key], payload: snapshot?.payloads[key], snapshot, locally: false };
+    return { value: ownValue(snapshot?.flags, key), payload: ownValue(snapshot?.payloads, key), snapshot, locally: false };
+  }
+
+  function called(distinctId: string, key: string, found: { value: FlagValue | undefined; requestId?: string | undefined; answered: boolean; locally: boolean; definition?: { id: number; version: number } | undefined }, o: FlagOptions) {
+    const dedupKey = distinctId + '\u0000' + key + '\u0000' + String(found.value);
+    if (reported.has(dedupKey)) return;
+    reported.set(dedupKey, true);
+    onCalled({
+      distinctId,
+      key,
+      value: found.value,
+      requestId: found.requestId,
+      error: found.value !== undefined ? undefined : found.answered ? 'flag_missing' : 'unknown_error',
+      groups: o.groups,
+      disableGeoip: o.disableGeoip,
+      locallyEvaluated: found.locally,
+      definition: found.definition,
+    });
   }
 
   /** Every flag: local answers when they decide them all (or the caller wants nothing else), else the server's on top. */
   async function allFlags(distinctId: string, o: FlagOptions = {}): Promise<Snapshot | undefined> {
+    const found = await evaluatedFlags(distinctId, o);
+    if (overrides.flags === undefined && overrides.payloads === undefined) return found;
+    return { ...found, flags: { ...found?.flags, ...overrides.flags }, payloads: { ...found?.payloads, ...overrides.payloads } };
+  }
+
+  async function evaluatedFlags(distinctId: string, o: FlagOptions): Promise<Snapshot | undefined> {
     const lookup = lookupOf(o);
     const locally = await local?.all(distinctId, lookup);
     if (locally && (locally.undecided.length === 0 || onlyLocal(o))) return locally;
@@ -135,28 +170,15 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
     const merged = { flags: { ...locally?.flags, ...snapshot?.flags }, payloads: { ...locally?.payloads, ...snapshot?.payloads } };
     if (!o.flagKeys) return merged;
     // Only what was asked for, as posthog-node answers.
-    const pick = <T>(all: Record<string, T>) => Object.fromEntries(o.flagKeys!.filter((key) => key in all).map((key) => [key, all[key]!]));
+    const pick = <T>(all: Record<string, T>) => Object.fromEntries(o.flagKeys!.filter((key) => hasOwn(all, key)).map((key) => [key, all[key]!]));
     return { flags: pick(merged.flags), payloads: pick(merged.payloads) };
   }
 
   async function getFeatureFlag(key: string, distinctId: string, o: FlagOptions = {}) {
     const found = await oneFlag(key, distinctId, o);
     if (o.sendFeatureFlagEvents !== false && !('skipped' in found)) {
-      const dedupKey = distinctId + '\u0000' + key + '\u0000' + String(found.value);
-      if (!reported.has(dedupKey)) {
-        reported.set(dedupKey, true);
-        onCalled({
-          distinctId,
-          key,
-          value: found.value,
-          requestId: found.snapshot?.requestId,
-          error: found.value !== undefined ? undefined : found.snapshot ? 'flag_missing' : 'unknown_error',
-          groups: o.groups,
-          disableGeoip: o.disableGeoip,
-          locallyEvaluated: found.locally,
-          definition: 'definition' in found ? found.definition : undefined,
-        });
-      }
+      const definition = 'definition' in found ? found.definition : undefined;
+      called(distinctId, key, { value: found.value, requestId: found.snapshot?.requestId, answered: found.snapshot !== undefined, locally: found.locally, definition }, o);
     }
     return found.value;
   }
@@ -179,8 +201,20 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
     async getAllFlagsAndPayloads(distinctId, o) {
       const all = await allFlags(distinctId, o);
       const payloads: Record<string, unknown> = {};
-      for (const [key, payload] of Object.entries(all?.payloads ?? {})) payloads[key] = parsePayload(payload);
+      for (const [key, payload] of Object.entries(all?.payloads ?? {})) setOwn(payloads, key, parsePayload(payload));
       return { featureFlags: { ...all?.flags }, featureFlagPayloads: payloads };
+    },
+    async evaluate(distinctId, o) {
+      const all = await allFlags(distinctId, o);
+      const payloads: Record<string, unknown> = {};
+      for (const [key, payload] of Object.entries(all?.payloads ?? {})) payloads[key] = parsePayload(payload);
+      return { flags: { ...all?.flags }, payloads, requestId: all?.requestId };
+    },
+    called(distinctId, key, value, o, requestId) {
+      called(distinctId, key, { value, requestId, answered: true, locally: false }, o);
+    },
+    override(given) {
+      overrides = applyOverrides(overrides, given);
     },
     async propertiesFor(distinctId, lookup) {
       const locally = await local?.all(distinctId, lookup);

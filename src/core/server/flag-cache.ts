@@ -9,6 +9,7 @@ import { HogtailError } from '../errors';
 import { mergeDecide, type DecideOverrides, type DecideResult, type FlagsSnapshot } from '../flags/decide';
 import type { FlagsClient } from '../flags/flags-client';
 import { createLru } from '../lru';
+import { hasOwn } from '../own';
 import { stableJson } from '../stable-json';
 import { textOf } from '../text-of';
 
@@ -55,7 +56,7 @@ function mergePartial(previous: FlagsSnapshot | undefined, result: DecideResult,
   const flags = { ...previous.flags };
   const payloads = { ...previous.payloads };
   for (const key of keys) {
-    if (result.errorsWhileComputingFlags && !(key in merged.flags)) continue;
+    if (result.errorsWhileComputingFlags && !hasOwn(merged.flags, key)) continue;
     delete flags[key];
     delete payloads[key];
   }

@@ -10,6 +10,7 @@ import type { Queue } from '../queue';
 import type { SpecialEvent } from '../special-events';
 import { uuidv7 } from '../uuid';
 import { buildServerEvent, cleanGroups, type BuildSettings, type Envelope } from './build';
+import { queuedLine } from './debug-log';
 import type { FlagCache } from './flag-cache';
 import { withGroupKeys, type FlagCalled, type LocalEvaluator, type ServerFeatureFlags } from './feature-flags';
 import type { HeldEvents } from './held-events';
@@ -28,8 +29,12 @@ export interface IntakeDeps {
   /** Every problem, so *Immediate promises hear of their drops. */
   report(error: HogtailError): void;
   debug(message: string): void;
+  /** Debug mode is on: each queued event is printed. */
+  verbose(): boolean;
   disabled(): boolean;
   closed(): boolean;
+  /** Called before an event is queued: a client closed by shutdown() takes events again. */
+  wake(): void;
   /** The *Immediate call running now, if any. */
   record(): CallRecord | undefined;
 }
@@ -90,7 +95,9 @@ export function createIntake(deps: IntakeDeps): Intake {
   function enqueue(event: unknown, properties: unknown, envelope: Envelope, extra?: Record<string, unknown>): void {
     const record = build(event, properties, envelope, extra);
     if (record === undefined) return;
+    deps.wake();
     deps.record()?.uuids.push(record.uuid);
+    if (deps.verbose()) deps.debug(queuedLine(record));
     if (held.holding) held.behind(record);
     else queue.enqueue(record);
   }
@@ -108,6 +115,7 @@ export function createIntake(deps: IntakeDeps): Intake {
     // Fix the event's identity and time now, so waiting for flags changes neither; later events wait
     // behind it (held) so the queue still sees capture order.
     const fixed = { ...envelope, timestamp: envelope.timestamp ?? new Date(), uuid: envelope.uuid ?? uuidv7() };
+    deps.wake();
     const place = held.hold(fixed.uuid);
     deps.record()?.uuids.push(fixed.uuid);
     const waiting = deps.flags

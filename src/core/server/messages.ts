@@ -1,9 +1,11 @@
 /** The message shapes of the server client's methods, named and shaped as posthog-node's. */
+import type { FeatureFlagEvaluations } from './flag-snapshot';
+
 export type Properties = Record<string, unknown>;
 export type Timestamp = Date | string | number;
-
 export interface EventMessage {
-  distinctId: string;
+  /** Who did it; inside withContext() the context's distinct id when left out. */
+  distinctId?: string;
   event: string;
   properties?: Properties;
   /** Group type to group key, sent as `$groups`. */
@@ -15,7 +17,9 @@ export interface EventMessage {
    * Tag the event with `$feature/<key>` and `$active_feature_flags` for this user. Uses the flag
    * cache when fresh; otherwise the event waits for one flags request (flush() waits for it too).
    */
-  sendFeatureFlags?: boolean;
+  sendFeatureFlags?: boolean | { onlyEvaluateLocally?: boolean; personProperties?: Record<string, unknown>; groupProperties?: Record<string, Record<string, unknown>>; flagKeys?: string[] };
+  /** An evaluateFlags() snapshot: the event carries its `$feature/<key>` and `$active_feature_flags`, with no lookup. */
+  flags?: FeatureFlagEvaluations;
   /**
    * The end user's IP address: sent as the event's `$ip` (so the server locates the user, not your
    * server) and to the flags endpoint as X-Forwarded-For.

@@ -5,6 +5,7 @@
  * does against PostHog instead of logging a 404 on every page load.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decodePathSegment } from '../http/decode-segment';
 import { sendJson, sendText, writeResponse, corsHeaders } from '../http/respond';
 import { readProjectKey } from '../ingest/api-key';
 import type { RequestTarget } from '../ingest/routes';
@@ -15,7 +16,12 @@ const CONFIG_PATH = /^\/array\/([^/]+)\/config(\.js)?$/;
 export function handleRemoteConfig(req: IncomingMessage, res: ServerResponse, target: RequestTarget, hasFeatureFlags: () => boolean): boolean {
   const match = CONFIG_PATH.exec(target.pathname);
   if (match === null || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-  const key = readProjectKey(decodeURIComponent(match[1] ?? ''));
+  const decoded = decodePathSegment(match[1] ?? '');
+  if (decoded === undefined) {
+    sendText(req, res, 400, 'the project key in the path is not valid percent-encoding (a % must start an escape such as %20); send the key as the project settings show it');
+    return true;
+  }
+  const key = readProjectKey(decoded);
   if (!key.ok) {
     sendText(req, res, key.status, key.reason);
     return true;

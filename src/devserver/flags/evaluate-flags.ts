@@ -3,6 +3,7 @@
  * routes need (decide's `featureFlags` / `featureFlagPayloads`, and /flags v2's per-flag details).
  */
 import { evaluateAllFlags, storedPayload, type EvaluationContext, type FlagDefinitions, type FlagReason, type FlagValue } from '../../core/flag-engine';
+import { setOwn } from '../../core/own';
 import { SERVER_ENGINE } from './hash';
 
 export interface FlagDetail {
@@ -37,15 +38,16 @@ export function evaluateFlags(
     }
     const { value, reason } = outcome;
     const payload = storedPayload(outcome.payload);
-    result.featureFlags[flag.key] = value;
-    if (payload !== undefined) result.featureFlagPayloads[flag.key] = payload;
-    result.details[flag.key] = {
+    // Flag keys are any text, `__proto__` included: stored as entries, never by assignment.
+    setOwn(result.featureFlags, flag.key, value);
+    if (payload !== undefined) setOwn(result.featureFlagPayloads, flag.key, payload);
+    setOwn(result.details, flag.key, {
       key: flag.key,
       enabled: value !== false,
       variant: typeof value === 'string' ? value : null,
       reason,
       metadata: { id: flag.id, version: flag.version, payload: payload ?? null, description: flag.name === flag.key ? null : flag.name },
-    };
+    });
   }
   return result;
 }

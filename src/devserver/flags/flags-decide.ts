@@ -3,6 +3,7 @@
  * definitions (a file, or given directly) for the asking user with the shared engine in
  * core/flag-engine, filling in person and group properties the server already knows.
  */
+import { ownValue, setOwn } from '../../core/own';
 import { defaultDecideResponse } from '../ingest/decide';
 import { isPlainObject } from '../ingest/json-shape';
 import type { DecideHandler, DecideRequest, DecideResponse } from '../ingest/types';
@@ -86,19 +87,20 @@ export function createFlagsDecide(options: FlagsDecideOptions): FlagsDecide {
 
 /** Stored properties first, the request's on top: PostHog lets the caller override per property. */
 function buildContext(distinctId: string, overrides: FlagOverrides, options: FlagsDecideOptions): EvaluationContext {
+  // Group types are any text, `__proto__` included: entries are stored with setOwn, read with ownValue.
   const groups: Record<string, string> = {};
   for (const [groupType, groupKey] of Object.entries(overrides.groups ?? {})) {
     // posthog-js may send a numeric key; PostHog hashes its text.
-    if (typeof groupKey === 'string' || typeof groupKey === 'number') groups[groupType] = String(groupKey);
+    if (typeof groupKey === 'string' || typeof groupKey === 'number') setOwn(groups, groupType, String(groupKey));
   }
 
   const groupProperties: Record<string, Record<string, unknown>> = {};
   const groupTypes = new Set([...Object.keys(groups), ...Object.keys(overrides.group_properties ?? {})]);
   for (const groupType of groupTypes) {
-    const groupKey = groups[groupType];
+    const groupKey = ownValue(groups, groupType);
     const stored = groupKey === undefined ? undefined : options.groupProperties?.(groupType, groupKey);
-    const override = overrides.group_properties?.[groupType];
-    groupProperties[groupType] = { ...stored, ...(isPlainObject(override) ? override : {}) };
+    const override = ownValue(overrides.group_properties, groupType);
+    setOwn(groupProperties, groupType, { ...stored, ...(isPlainObject(override) ? override : {}) });
   }
 
   return {

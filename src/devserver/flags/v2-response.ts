@@ -5,6 +5,7 @@
  * version and reason (createFlagsDecide) hands them in as `flags`; for any other handler they are
  * derived from the values.
  */
+import { ownValue, setOwn } from '../../core/own';
 import type { DecideResponse } from '../ingest/types';
 
 interface FlagDetail {
@@ -19,14 +20,14 @@ export function flagsV2Response(response: DecideResponse, requestId: number): Re
   const given = isDetails(response.flags) ? response.flags : undefined;
   const flags: Record<string, FlagDetail> = {};
   for (const [key, value] of Object.entries(response.featureFlags)) {
-    const payload = response.featureFlagPayloads[key];
-    flags[key] = given?.[key] ?? {
+    const payload = ownValue(response.featureFlagPayloads, key);
+    setOwn(flags, key, ownValue(given, key) ?? {
       key,
       enabled: value !== false,
       variant: typeof value === 'string' ? value : null,
       reason: { code: value === false ? 'no_condition_match' : 'condition_match', description: 'Answered by the decide handler' },
       metadata: { id: 0, version: 1, payload: payload === undefined || payload === null ? null : typeof payload === 'string' ? payload : JSON.stringify(payload), description: null },
-    };
+    });
   }
   return { ...response, flags, requestId: `hogtail-dev-${requestId}` };
 }

@@ -7,6 +7,7 @@
  * key (401), the project (404), the route (404/405), the scope (403), the endpoint.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decodePathSegment } from '../http/decode-segment';
 import { authenticate, DEFAULT_KEYS, hasScope, type KeyScopes } from './auth';
 import { createFaultState, type ManagementFaults } from './faults';
 import { createSeedFixtures, type ManagementFixtures } from './fixtures';
@@ -103,7 +104,7 @@ export function createManagementHandler(options: ManagementHandlerOptions = {}):
 
     const rest = url.pathname.slice(PREFIX.length);
     const slash = rest.indexOf('/');
-    const project = safeDecode(slash === -1 ? rest : rest.slice(0, slash));
+    const project = decodePathSegment(slash === -1 ? rest : rest.slice(0, slash));
     if (project !== projectId) {
       return errorReply(404, 'invalid_request', 'not_found', `Project ${JSON.stringify(project)} not found; this server serves project ${projectId}.`);
     }
@@ -121,7 +122,7 @@ export function createManagementHandler(options: ManagementHandlerOptions = {}):
     if (endpoint.scope !== null && !hasScope(auth.scopes, endpoint.scope)) {
       return errorReply(403, 'authentication_error', 'permission_denied', `This action requires scope '${endpoint.scope}', which the personal API key does not have.`);
     }
-    const params = found.params.map(safeDecode);
+    const params = found.params.map(decodePathSegment);
     if (params.some((param) => param === undefined)) return errorReply(404, 'invalid_request', 'not_found', 'Not found.');
     try {
       return await endpoint.handle({ params: params as string[], url, body, store, groupPageSize, now: () => new Date() });
@@ -176,12 +177,4 @@ function findRoute(path: string): { route: (typeof ROUTES)[number]; params: stri
     if (match !== null) return { route, params: match.slice(1).map((param) => param ?? '') };
   }
   return undefined;
-}
-
-function safeDecode(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
 }

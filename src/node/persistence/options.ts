@@ -25,14 +25,24 @@
 import type { FsyncMode } from './appender';
 
 export interface FilePersistenceOptions {
+  /** A journal on disk (`'memory'`, the option's default, keeps none). */
   type: 'file';
   /** A directory of its own for this client's journal (`hogtail.journal`) and lock (`hogtail.lock`). */
   path: string;
-  /** 'interval' (default) or 'always'. */
+  /**
+   * 'interval' may lose the last `fsyncInterval` ms of events to a power cut; 'always' loses none and costs one disk flush per event. Both lose nothing when only the process dies.
+   * @default 'interval'
+   */
   fsync?: FsyncMode;
-  /** With fsync 'interval': most ms between a write and its fsync. Default 100. */
+  /**
+   * With fsync 'interval': most ms between a write and its fsync.
+   * @default 100
+   */
   fsyncInterval?: number;
-  /** Compaction is considered from this journal size on, and done once acknowledged records are most of it. Default 4 MiB. */
+  /**
+   * Compaction is considered from this journal size (bytes) on, and done once acknowledged records are most of it.
+   * @default 4_194_304 (4 MiB)
+   */
   compactAtBytes?: number;
 }
 

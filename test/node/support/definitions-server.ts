@@ -4,7 +4,7 @@
  * request to the dev collector's ingest rules (capture, and decide through `remote`).
  */
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultDecideResponse, type DecideRequest, type ReceivedEvent } from '../../../src/devserver';
 import { createIngestHandler } from '../../../src/devserver/ingest/ingest';
@@ -26,6 +26,11 @@ export interface DefinitionsServer {
   forceStatus: number | undefined;
   /** An older server: `/flags/definitions` answers 404. */
   onlyOldPath: boolean;
+  /**
+   * Answers a definitions request itself (a 429 with Retry-After, a 402, an endless body…) when it
+   * returns true; `index` counts definitions requests from 0.
+   */
+  respond: ((res: ServerResponse, index: number) => boolean) | undefined;
   /** Remote answers for decide, per request. */
   remote: (request: DecideRequest) => Record<string, boolean | string>;
   readonly requests: SeenRequest[];
@@ -65,6 +70,14 @@ export async function startDefinitionsServer(definitions: unknown): Promise<Defi
       return;
     }
     if (state.onlyOldPath && path === '/flags/definitions') return answer(404, 'Not Found');
+    const index = requests.filter((request) => isDefinitions(request.url.split('?')[0] ?? '')).length - 1;
+    if (state.respond?.(res, index)) {
+      res.on('close', () => {
+        seen.status = res.statusCode;
+        waiters.splice(0).forEach((wake) => wake());
+      });
+      return;
+    }
     if (state.forceStatus !== undefined) return answer(state.forceStatus, 'refused');
     if (req.headers.authorization !== `Bearer ${PERSONAL_KEY}`) return answer(401, 'invalid personal key');
     const body = JSON.stringify(state.definitions);
@@ -80,6 +93,7 @@ export async function startDefinitionsServer(definitions: unknown): Promise<Defi
     definitions,
     forceStatus: undefined,
     onlyOldPath: false,
+    respond: undefined,
     remote: () => ({}),
     requests,
     events,

@@ -1,10 +1,14 @@
 /**
- * Local evaluation for the Node client: the polled definitions through the shared flag engine, with
- * no request per check. Every answer is either decided here or `undefined`, meaning "ask the server"
- * (definitions not loaded yet, a flag not in them, or an inconclusive flag: a property not passed, a
- * static cohort, an operator this version does not know).
+ * Local evaluation for the server client (Node and edge), given a personalApiKey: the polled
+ * definitions through the shared flag engine, with no request per check. Every answer is either
+ * decided here or `undefined`, meaning "ask the server" (definitions not loaded yet or dropped after
+ * a 402, a flag not in them, or an inconclusive flag: a property not passed, a static cohort, an
+ * operator this version does not know). The platform hands in sha1 (core has no hashing of its own)
+ * and the executor every request of the client goes through.
  */
-import type { HogtailError } from '../../core/errors';
+import type { RetryOptions } from '../../backoff';
+import type { HogtailError } from '../../errors';
+import { ownValue, setOwn } from '../../own';
 import {
   createFlagHasher,
   evaluateAllFlags,
@@ -14,9 +18,9 @@ import {
   type FlagDefinition,
   type FlagDefinitions,
   type FlagValue,
-} from '../../core/flag-engine';
-import { createDefinitionsPoller, type DefinitionsFetch, type DefinitionsPoller } from './definitions-poller';
-import { sha1Hex } from './sha1';
+} from '../../flag-engine';
+import type { HttpExecutor } from '../../transport';
+import { createDefinitionsPoller, type DefinitionsPoller } from './definitions-poller';
 
 export interface LocalFlagsOptions {
   host: string;
@@ -24,7 +28,10 @@ export interface LocalFlagsOptions {
   personalKey: string;
   intervalMs: number;
   timeoutMs: number;
-  fetch?: DefinitionsFetch | undefined;
+  executor: HttpExecutor;
+  retry: RetryOptions;
+  /** Hex sha1 of a UTF-8 string, for the bucketing hash (the platform's: node:crypto, or a JS one). */
+  sha1: (text: string) => string;
   onError: (error: HogtailError) => void;
 }
 
@@ -61,18 +68,9 @@ export interface LocalFlags {
   readonly poller: DefinitionsPoller;
 }
 
-const ENGINE: EngineOptions = { hash: createFlagHasher(sha1Hex), knowsAllProperties: false };
-
 export function createLocalFlags(options: LocalFlagsOptions): LocalFlags {
-  const poller = createDefinitionsPoller({
-    host: options.host,
-    projectKey: options.projectKey,
-    personalKey: options.personalKey,
-    intervalMs: options.intervalMs,
-    timeoutMs: options.timeoutMs,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    onError: options.onError,
-  });
+  const engine: EngineOptions = { hash: createFlagHasher(options.sha1), knowsAllProperties: false };
+  const poller = createDefinitionsPoller(options);
   let firstLoadDone = false;
   void poller.firstLoad.then(() => {
     firstLoadDone = true;
@@ -92,7 +90,7 @@ export function createLocalFlags(options: LocalFlagsOptions): LocalFlags {
     const definitions = poller.definitions;
     const flag = definitions === undefined ? undefined : flagByKey(definitions, key);
     if (definitions === undefined || flag === undefined) return undefined;
-    const outcome = evaluateFlag(flag, definitions, contextOf(distinctId, lookup), ENGINE);
+    const outcome = evaluateFlag(flag, definitions, contextOf(distinctId, lookup), engine);
     if (!outcome.decided) return undefined;
     return { value: outcome.value, payload: outcome.value === false ? undefined : outcome.payload, id: flag.id, version: flag.version };
   }
@@ -101,13 +99,13 @@ export function createLocalFlags(options: LocalFlagsOptions): LocalFlags {
     const definitions = poller.definitions;
     if (definitions === undefined) return undefined;
     const result: LocalAll = { flags: {}, payloads: {}, undecided: [] };
-    for (const { flag, outcome } of evaluateAllFlags(definitions, contextOf(distinctId, lookup), ENGINE)) {
+    for (const { flag, outcome } of evaluateAllFlags(definitions, contextOf(distinctId, lookup), engine)) {
       if (!outcome.decided) {
         result.undecided.push(flag.key);
         continue;
       }
-      result.flags[flag.key] = outcome.value;
-      if (outcome.value !== false && outcome.payload !== undefined && outcome.payload !== null) result.payloads[flag.key] = outcome.payload;
+      setOwn(result.flags, flag.key, outcome.value);
+      if (outcome.value !== false && outcome.payload !== undefined && outcome.payload !== null) setOwn(result.payloads, flag.key, outcome.payload);
     }
     return result;
   }
@@ -128,15 +126,15 @@ export function createLocalFlags(options: LocalFlagsOptions): LocalFlags {
 }
 
 function contextOf(distinctId: string, lookup: LocalLookup): EvaluationContext {
-  const groups: Record<string, string> = {};
-  for (const [type, key] of Object.entries(lookup.groups ?? {})) groups[type] = String(key);
+  // Built from entries, not by assignment: a group type named `__proto__` stays an entry.
+  const groups = Object.fromEntries(Object.entries(lookup.groups ?? {}).map(([type, key]) => [type, String(key)]));
   return {
     distinctId,
     groups,
     // posthog-node adds these itself, so a condition on them matches without the caller passing them.
     personProperties: { distinct_id: distinctId, ...lookup.personProperties },
     groupProperties: Object.fromEntries(
-      Object.keys(groups).map((type) => [type, { $group_key: groups[type], ...lookup.groupProperties?.[type] }]),
+      Object.keys(groups).map((type) => [type, { $group_key: groups[type], ...ownValue(lookup.groupProperties, type) }]),
     ),
   };
 }
