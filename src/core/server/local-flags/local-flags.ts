@@ -6,8 +6,6 @@
  * operator this version does not know). The platform hands in sha1 (core has no hashing of its own)
  * and the executor every request of the client goes through.
  */
-import type { RetryOptions } from '../../backoff';
-import type { HogtailError } from '../../errors';
 import { ownValue, setOwn } from '../../own';
 import {
   createFlagHasher,
@@ -19,20 +17,12 @@ import {
   type FlagDefinitions,
   type FlagValue,
 } from '../../flag-engine';
-import type { HttpExecutor } from '../../transport';
-import { createDefinitionsPoller, type DefinitionsPoller } from './definitions-poller';
+import { createDefinitionsPoller, type DefinitionsPoller, type DefinitionsPollerOptions } from './definitions-poller';
 
-export interface LocalFlagsOptions {
-  host: string;
-  projectKey: string;
-  personalKey: string;
-  intervalMs: number;
-  timeoutMs: number;
-  executor: HttpExecutor;
-  retry: RetryOptions;
+/** The poll's options (it loads the definitions), and the hash the evaluation needs. */
+export interface LocalFlagsOptions extends Omit<DefinitionsPollerOptions, 'onLoad'> {
   /** Hex sha1 of a UTF-8 string, for the bucketing hash (the platform's: node:crypto, or a JS one). */
   sha1: (text: string) => string;
-  onError: (error: HogtailError) => void;
 }
 
 export interface LocalLookup {
