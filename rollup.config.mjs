@@ -39,7 +39,18 @@ const minify = (module, lite = false, forBundlers = false) =>
     module,
     // __HOGTAIL_BROWSER_BUILD__ (src/core/build-flags.ts): server-only queue code leaves the bundles.
     // __LITE__ (src/browser/build-flags.ts): what the lite script tag leaves out.
-    compress: { global_defs: { __HOGTAIL_BROWSER_BUILD__: true, __LITE__: lite }, passes: 3, inline: 1, loops: false, negate_iife: false, pure_getters: true, unsafe: true, unsafe_arrows: true, unsafe_methods: true, unsafe_comps: true },
+    compress: {
+      global_defs: { __HOGTAIL_BROWSER_BUILD__: true, __LITE__: lite },
+      passes: 3,
+      inline: 1,
+      loops: false,
+      negate_iife: false,
+      pure_getters: true,
+      unsafe: true,
+      unsafe_arrows: true,
+      unsafe_methods: true,
+      unsafe_comps: true,
+    },
     mangle: { properties: { regex: MANGLED_PROPERTY, builtins: true } },
     format: { comments: false, ascii_only: true, preserve_annotations: forBundlers },
   });
@@ -84,21 +95,50 @@ const browser = existsSync('src/browser/index.ts')
         plugins: [ts()],
         output: [
           // Autocapture is a lazily loaded chunk: a fixed name, so a rebuild never leaves an old one behind.
-          { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'browser/[name].js', sourcemap: true, manualChunks: browserChunks, plugins: [minify(true, false, true)] },
-          { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'browser/[name].cjs', sourcemap: true, exports: 'named', manualChunks: browserChunks, plugins: [minify(false, false, true)] },
+          {
+            dir: 'dist',
+            format: 'es',
+            entryFileNames: '[name].js',
+            chunkFileNames: 'browser/[name].js',
+            sourcemap: true,
+            manualChunks: browserChunks,
+            plugins: [minify(true, false, true)],
+          },
+          {
+            dir: 'dist',
+            format: 'cjs',
+            entryFileNames: '[name].cjs',
+            chunkFileNames: 'browser/[name].cjs',
+            sourcemap: true,
+            exports: 'named',
+            manualChunks: browserChunks,
+            plugins: [minify(false, false, true)],
+          },
         ],
       },
       {
         // The script tag: everything inlined.
         input: 'src/browser/iife.ts',
         plugins: [ts()],
-        output: { dir: 'dist', entryFileNames: 'hogtail.iife.js', format: 'iife', sourcemap: true, plugins: [minify(false), commonJsTwin()] },
+        output: {
+          dir: 'dist',
+          entryFileNames: 'hogtail.iife.js',
+          format: 'iife',
+          sourcemap: true,
+          plugins: [minify(false), commonJsTwin()],
+        },
       },
       {
         // The lite script tag: hogtail's own API; no posthog-js extras, autocapture, exceptions or cookies.
         input: 'src/browser/iife-lite.ts',
         plugins: [ts()],
-        output: { dir: 'dist', entryFileNames: 'hogtail.lite.iife.js', format: 'iife', sourcemap: true, plugins: [minify(false, true), commonJsTwin()] },
+        output: {
+          dir: 'dist',
+          entryFileNames: 'hogtail.lite.iife.js',
+          format: 'iife',
+          sourcemap: true,
+          plugins: [minify(false, true), commonJsTwin()],
+        },
       },
     ]
   : [];
@@ -147,7 +187,14 @@ const server = [
     plugins: [ts()],
     output: [
       { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
-      { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', sourcemap: true, exports: 'named' },
+      {
+        dir: 'dist',
+        format: 'cjs',
+        entryFileNames: '[name].cjs',
+        chunkFileNames: 'chunks/[name]-[hash].cjs',
+        sourcemap: true,
+        exports: 'named',
+      },
     ],
   },
   ...react,

@@ -67,16 +67,25 @@ const init = {
 /** Runs with no SDK on the page: nothing to wait for at the collector. */
 const noSdk = (sdk) => sdk === 'none' || sdk === WRITE_ONLY;
 
-
 const site = createServer((req, res) => {
   const [path, query] = (req.url ?? '/').split('?');
   const sdk = new URLSearchParams(query).get('sdk');
-  if (path === '/sdk.js') return res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cross-Origin-Resource-Policy': 'same-origin' }).end(readFileSync(files[sdk]));
+  if (path === '/sdk.js')
+    return res
+      .writeHead(200, { 'Content-Type': 'text/javascript', 'Cross-Origin-Resource-Policy': 'same-origin' })
+      .end(readFileSync(files[sdk]));
   if (path === '/') {
-    const script = sdk === 'none' ? '' : sdk === WRITE_ONLY ? `<script>${init[sdk]}</script>` : `<script src="/sdk.js?sdk=${encodeURIComponent(sdk)}"></script><script>${init[sdk]}</script>`;
+    const script =
+      sdk === 'none'
+        ? ''
+        : sdk === WRITE_ONLY
+          ? `<script>${init[sdk]}</script>`
+          : `<script src="/sdk.js?sdk=${encodeURIComponent(sdk)}"></script><script>${init[sdk]}</script>`;
     // Cross-origin isolated: performance.now() then ticks in 5 µs instead of 100, fine enough for single clicks.
     const isolated = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
-    return res.writeHead(200, { 'Content-Type': 'text/html', ...isolated }).end(`<!doctype html><html><head>${script}</head><body>${PAGE_BODY}</body></html>`);
+    return res
+      .writeHead(200, { 'Content-Type': 'text/html', ...isolated })
+      .end(`<!doctype html><html><head>${script}</head><body>${PAGE_BODY}</body></html>`);
   }
   res.writeHead(404).end();
 });
@@ -94,7 +103,8 @@ async function run(sdk) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.goto(`${siteUrl}/?sdk=${encodeURIComponent(sdk)}`);
-  if (!noSdk(sdk)) await page.waitForFunction((name) => typeof window[name]?.capture === 'function', sdk === 'posthog-js' ? 'posthog' : 'hogtail');
+  if (!noSdk(sdk))
+    await page.waitForFunction((name) => typeof window[name]?.capture === 'function', sdk === 'posthog-js' ? 'posthog' : 'hogtail');
   await sleep(1000); // init-time work settles before counting
   arrived = 0;
   const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
@@ -102,7 +112,12 @@ async function run(sdk) {
   const started = Date.now();
   const { handlerMs, clickUs, isolated } = await page.evaluate(async (clicks) => {
     const button = document.getElementById('buy');
-    const nextTask = () => new Promise((resolve) => { const channel = new MessageChannel(); channel.port1.onmessage = resolve; channel.port2.postMessage(0); });
+    const nextTask = () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(0);
+      });
     let total = 0;
     const each = [];
     for (let i = 0; i < clicks; i++) {
@@ -121,7 +136,14 @@ async function run(sdk) {
   else await sleep(500);
   const busyMs = ((await busy()) - busyBefore) * 1000;
   const sorted = clickUs.sort((a, b) => a - b);
-  const result = { handlerMs, medianUs: sorted[Math.floor(CLICKS / 2)], p90Us: sorted[Math.floor(CLICKS * 0.9)], busyMs, arrived, errors: errors.length };
+  const result = {
+    handlerMs,
+    medianUs: sorted[Math.floor(CLICKS / 2)],
+    p90Us: sorted[Math.floor(CLICKS * 0.9)],
+    busyMs,
+    arrived,
+    errors: errors.length,
+  };
   await context.close();
   return result;
 }
@@ -192,7 +214,8 @@ What autocapture adds in bytes (gzip level 9, the project's rollup and terser se
 | npm \`dist/browser/autocapture.js\` (loaded at init unless \`autocapture: false\`) | ${fmt(sizes.chunk)} | – | ${fmt(sizes.chunk)} |
 `;
 console.log('\n' + report);
-if (process.argv.includes('--write')) writeBenchmarkSection('browser-autocapture', 'Browser: autocapture cost per click', report.replace(/^## .*\n/, ''));
+if (process.argv.includes('--write'))
+  writeBenchmarkSection('browser-autocapture', 'Browser: autocapture cost per click', report.replace(/^## .*\n/, ''));
 
 /** Builds the browser entries with and without autocapture (temporary entry files, removed after). */
 async function autocaptureBytes() {
@@ -200,7 +223,10 @@ async function autocaptureBytes() {
   const esmFile = root + 'src/browser/zz-bench-index.ts';
   const iifeSource = readFileSync(root + 'src/browser/iife.ts', 'utf8');
   const esmSource = readFileSync(root + 'src/browser/index.ts', 'utf8');
-  writeFileSync(iifeFile, iifeSource.replace(/^import \{ startAutocapture \}.*\n/m, '').replace('fullBuild(() => startAutocapture,', 'fullBuild(undefined,'));
+  writeFileSync(
+    iifeFile,
+    iifeSource.replace(/^import \{ startAutocapture \}.*\n/m, '').replace('fullBuild(() => startAutocapture,', 'fullBuild(undefined,'),
+  );
   writeFileSync(esmFile, esmSource.replace(/createHogtail\(\(\) => import\([^;]*\);/, 'createHogtail();'));
   try {
     // Imported only now: the TypeScript plugin reads the file list when the config is loaded.

@@ -65,7 +65,9 @@ const site = createServer((req, res) => {
   if (path === '/') {
     return res
       .writeHead(200, { 'Content-Type': 'text/html' })
-      .end(`<!doctype html><html><head><script src="/sdk.js?sdk=${encodeURIComponent(sdk)}"></script><script>${init[sdk]}</script></head><body>bench</body></html>`);
+      .end(
+        `<!doctype html><html><head><script src="/sdk.js?sdk=${encodeURIComponent(sdk)}"></script><script>${init[sdk]}</script></head><body>bench</body></html>`,
+      );
   }
   res.writeHead(404).end();
 });
@@ -107,7 +109,18 @@ async function run(sdk) {
       const sdk = window[name];
       const t0 = performance.now();
       for (let i = 0; i < events; i++) {
-        sdk.capture('bench', { i, plan: 'pro', price: 9.99, currency: 'EUR', items: 3, coupon: null, member: true, page: '/checkout', variant: 'b', ref: 'newsletter' });
+        sdk.capture('bench', {
+          i,
+          plan: 'pro',
+          price: 9.99,
+          currency: 'EUR',
+          items: 3,
+          coupon: null,
+          member: true,
+          page: '/checkout',
+          variant: 'b',
+          ref: 'newsletter',
+        });
       }
       const t1 = performance.now();
       // Work the SDKs queued as microtasks of this task (hogtail's localStorage write) runs before this.
@@ -154,10 +167,12 @@ const rows = Object.entries(results).map(([sdk, runs]) => {
   const m = (key) => median(runs.map((r) => r[key]));
   return `| ${sdk} | ${fmt(m('captureMs'), 1)} | ${fmt(m('perCallUs'), 2)} | ${fmt(m('taskMs'), 1)} | ${fmt(m('busyMs'))} | ${fmt(m('arrived'))} / ${fmt(EVENTS)} | ${fmt(m('requests'))} | ${fmt(m('bytes'))} | ${fmt(m('bytes') / EVENTS, 1)} | ${fmt(m('lsChars') * 2)} | ${fmt(m('deliveredMs'))} |`;
 });
-const sizes = Object.entries(scripts).filter(([sdk]) => !sdk.includes('memory')).map(([sdk, file]) => {
-  const raw = readFileSync(file);
-  return `| ${sdk} (${file.replace(root, '')}) | ${fmt(raw.length)} | ${fmt(gzipSync(raw, { level: 9 }).length)} |`;
-});
+const sizes = Object.entries(scripts)
+  .filter(([sdk]) => !sdk.includes('memory'))
+  .map(([sdk, file]) => {
+    const raw = readFileSync(file);
+    return `| ${sdk} (${file.replace(root, '')}) | ${fmt(raw.length)} | ${fmt(gzipSync(raw, { level: 9 }).length)} |`;
+  });
 const version = JSON.parse(readFileSync(root + 'node_modules/posthog-js/package.json', 'utf8')).version;
 const report = `## Browser: capture() in Chromium, hogtail vs posthog-js
 
@@ -192,4 +207,5 @@ function peerSizes() {
     .filter((m) => !m[1].startsWith('posthog-js array.js'))
     .map((m) => `| ${m[1]} | ${fmt(Number(m[2]))} | ${fmt(Number(m[3]))} |`);
 }
-if (process.argv.includes('--write')) writeBenchmarkSection('browser-capture', 'Browser: capture() in Chromium and script size', report.replace(/^## .*\n/, ''));
+if (process.argv.includes('--write'))
+  writeBenchmarkSection('browser-capture', 'Browser: capture() in Chromium and script size', report.replace(/^## .*\n/, ''));

@@ -28,7 +28,9 @@ const init = {
     advanced_disable_flags: true, persistence: 'memory', opt_out_useragent_filter: true })`,
 };
 
-const page = (name) => `<!doctype html><html><head><meta charset="utf-8"><script src="/sdk.js"></script><script>${init[name]}</script></head>
+const page = (
+  name,
+) => `<!doctype html><html><head><meta charset="utf-8"><script src="/sdk.js"></script><script>${init[name]}</script></head>
 <body><div class="wrap"><button id="huge" class="btn">Huge</button></div>
 <script>
   const digits = '1'.repeat(1000000);
@@ -62,7 +64,9 @@ for (const name of Object.keys(scripts)) {
       }),
     );
   }
-  console.log(`${name} (${scripts[name].replace(root, '')}): ${median(times).toFixed(1)} ms per click (median of ${CLICKS}; all: ${times.map((t) => t.toFixed(1)).join(', ')})`);
+  console.log(
+    `${name} (${scripts[name].replace(root, '')}): ${median(times).toFixed(1)} ms per click (median of ${CLICKS}; all: ${times.map((t) => t.toFixed(1)).join(', ')})`,
+  );
   await context.close();
 }
 await browser.close();

@@ -36,7 +36,6 @@ const ROUNDS = Number(arg('rounds', 5));
 const TRIALS = Number(arg('trials', 50));
 const CRASH = process.argv.includes('--crash');
 
-
 // Runs in the page: the database (opened at load, as an SDK would at init), the click-like work and
 // the three writes. Each write returns the transaction's completion (or nothing).
 const PAGE_SCRIPT = `
@@ -81,7 +80,9 @@ window.stored = async (method, key) => method === 'localStorage' ? localStorage.
 const site = createServer((req, res) => {
   if (req.url !== '/') return res.writeHead(404).end();
   const isolated = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
-  res.writeHead(200, { 'Content-Type': 'text/html', ...isolated }).end(`<!doctype html><html><head><script>${PAGE_SCRIPT}</script></head><body>${PAGE_BODY}</body></html>`);
+  res
+    .writeHead(200, { 'Content-Type': 'text/html', ...isolated })
+    .end(`<!doctype html><html><head><script>${PAGE_SCRIPT}</script></head><body>${PAGE_BODY}</body></html>`);
 });
 await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
 const siteUrl = `http://127.0.0.1:${site.address().port}/`;
@@ -112,7 +113,12 @@ async function cost(method) {
   const { writeUs, workUs, bytes, isolated } = await page.evaluate(
     async ({ method, writes }) => {
       const write = window.writes[method];
-      const nextTask = () => new Promise((resolve) => { const channel = new MessageChannel(); channel.port1.onmessage = resolve; channel.port2.postMessage(0); });
+      const nextTask = () =>
+        new Promise((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = resolve;
+          channel.port2.postMessage(0);
+        });
       const writeUs = [];
       const workUs = [];
       const pending = [];
@@ -158,7 +164,10 @@ async function crashTrial(method, moment, key) {
   const cdp = await context.newCDPSession(page);
   const crashed = new Promise((resolve) => page.once('crash', resolve));
   let asked = 0;
-  const crash = () => { asked = Date.now(); cdp.send('Page.crash').catch(() => {}); }; // never answered: the page is gone
+  const crash = () => {
+    asked = Date.now();
+    cdp.send('Page.crash').catch(() => {});
+  }; // never answered: the page is gone
   if (moment === 'after-return') {
     await page.evaluate(({ method, key }) => void window.writes[method](key, window.clickWork()), { method, key });
     crash();
@@ -168,10 +177,18 @@ async function crashTrial(method, moment, key) {
     page
       .evaluate(
         ({ method, key, moment }) => {
-          const spin = () => { window.wrote(); const end = performance.now() + 10_000; while (performance.now() < end); };
+          const spin = () => {
+            window.wrote();
+            const end = performance.now() + 10_000;
+            while (performance.now() < end);
+          };
           window.writes[method](key, window.clickWork())?.catch(() => {});
           if (moment === 'in-task') spin();
-          else { const channel = new MessageChannel(); channel.port1.onmessage = spin; channel.port2.postMessage(0); }
+          else {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = spin;
+            channel.port2.postMessage(0);
+          }
         },
         { method, key, moment },
       )
@@ -207,10 +224,14 @@ complete events), from CDP \`Performance.getMetrics\` (TaskDuration, ThreadTime,
 
 | write | µs / write, median | p90 | mean | main-thread task µs / write | main-thread CPU µs / write | renderer CPU µs / write |
 | --- | --- | --- | --- | --- | --- | --- |
-${methods.filter((m) => m !== 'none').map(row).join('\n')}
+${methods
+  .filter((m) => m !== 'none')
+  .map(row)
+  .join('\n')}
 `;
   console.log('\n' + report);
-  if (process.argv.includes('--write')) writeBenchmarkSection('browser-storage-write', 'Browser: one durable write per click, localStorage vs IndexedDB', report);
+  if (process.argv.includes('--write'))
+    writeBenchmarkSection('browser-storage-write', 'Browser: one durable write per click, localStorage vs IndexedDB', report);
 } else {
   const moments = ['in-task', 'next-task', 'after-return'];
   const survived = {};
@@ -224,7 +245,9 @@ ${methods.filter((m) => m !== 'none').map(row).join('\n')}
         crashMs.push(result.crashMs);
       }
       survived[`${method}|${moment}`] = found;
-      console.log(`${method} ${moment}: ${found} / ${TRIALS} survived (crash asked to crashed: median ${median(crashMs)} ms, max ${Math.max(...crashMs)} ms)`);
+      console.log(
+        `${method} ${moment}: ${found} / ${TRIALS} survived (crash asked to crashed: median ${median(crashMs)} ms, max ${Math.max(...crashMs)} ms)`,
+      );
     }
   }
   const report = `\`node bench/browser-storage-write.js --crash --trials ${TRIALS}\` (${new Date().toISOString().slice(0, 10)}), headless Chromium ${browser.version()}.
@@ -232,10 +255,14 @@ Records found by a new page of the origin after the renderer was crashed (CDP \`
 
 | write | crash in the writing task | in the next task | after page.evaluate returned |
 | --- | --- | --- | --- |
-${methods.filter((m) => m !== 'none').map((m) => `| ${m} | ${moments.map((t) => `${survived[`${m}|${t}`]} / ${TRIALS}`).join(' | ')} |`).join('\n')}
+${methods
+  .filter((m) => m !== 'none')
+  .map((m) => `| ${m} | ${moments.map((t) => `${survived[`${m}|${t}`]} / ${TRIALS}`).join(' | ')} |`)
+  .join('\n')}
 `;
   console.log('\n' + report);
-  if (process.argv.includes('--write')) writeBenchmarkSection('browser-storage-crash', 'Browser: durable write vs a crash of the page', report);
+  if (process.argv.includes('--write'))
+    writeBenchmarkSection('browser-storage-crash', 'Browser: durable write vs a crash of the page', report);
 }
 await browser.close();
 site.close();

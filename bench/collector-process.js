@@ -46,7 +46,7 @@ if (useRules) {
       wireBytes += body.length;
       if (body[0] === 0x1f && body[1] === 0x8b) body = gunzipSync(body);
       const parsed = JSON.parse(body.toString('utf8'));
-      count(Array.isArray(parsed) ? parsed : parsed.batch ?? [parsed]);
+      count(Array.isArray(parsed) ? parsed : (parsed.batch ?? [parsed]));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"status":"Ok"}');
     });

@@ -75,15 +75,21 @@ function prepareBodies() {
   for (let start = 0; start < eventCount; start += batchSize) {
     const batch = [];
     for (let index = start; index < Math.min(eventCount, start + batchSize); index++) batch.push(browserEvent(index));
-    bodies.push({ count: batch.length, body: gzipSync(JSON.stringify({ api_key: 'phc_bench', batch, sent_at: new Date().toISOString() })) });
+    bodies.push({
+      count: batch.length,
+      body: gzipSync(JSON.stringify({ api_key: 'phc_bench', batch, sent_at: new Date().toISOString() })),
+    });
   }
   return bodies;
 }
 
 /** `hogtail dev --port 0` from the built CLI; resolves once its banner names the address. */
 async function startDev(dataDir, round) {
-  const execArgv = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', `dev-round-${round}.cpuprofile`];
-  const child = spawn(process.execPath, [...execArgv, cli, 'dev', '--port', '0', '--data', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const execArgv =
+    profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', `dev-round-${round}.cpuprofile`];
+  const child = spawn(process.execPath, [...execArgv, cli, 'dev', '--port', '0', '--data', dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let banner = '';
   child.stdout.setEncoding('utf8');
   for await (const chunk of child.stdout) {
@@ -120,10 +126,14 @@ function openWatcher(url) {
 
 function post(agent, url, body) {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/batch/`, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': body.length } }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`the dev server answered ${res.statusCode}`))));
-    });
+    const req = http.request(
+      `${url}/batch/`,
+      { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': body.length } },
+      (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`the dev server answered ${res.statusCode}`))));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -150,7 +160,12 @@ async function runRound(bodies, round) {
   child.kill('SIGINT');
   await onceEvent(child, 'exit');
   rmSync(dataDir, { recursive: true, force: true });
-  return { ms, eventsPerSec: (eventCount / ms) * 1000, serverCpuUsPerEvent: (serverCpuMs * 1000) / eventCount, stored: summary.events.total };
+  return {
+    ms,
+    eventsPerSec: (eventCount / ms) * 1000,
+    serverCpuUsPerEvent: (serverCpuMs * 1000) / eventCount,
+    stored: summary.events.total,
+  };
 }
 
 const bodies = prepareBodies();
@@ -159,7 +174,9 @@ const runs = [];
 for (let round = 1; round <= rounds; round++) {
   const run = await runRound(bodies, round);
   runs.push(run);
-  console.error(`round ${round}: ${Math.round(run.eventsPerSec).toLocaleString('en-US')} events/s, server CPU ${run.serverCpuUsPerEvent.toFixed(1)} µs per event, stored ${run.stored} of ${eventCount}`);
+  console.error(
+    `round ${round}: ${Math.round(run.eventsPerSec).toLocaleString('en-US')} events/s, server CPU ${run.serverCpuUsPerEvent.toFixed(1)} µs per event, stored ${run.stored} of ${eventCount}`,
+  );
 }
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
@@ -170,9 +187,12 @@ const table = [
   '',
   '| round | events/s | server CPU µs per event | stored |',
   '| --- | ---: | ---: | ---: |',
-  ...runs.map((run, index) => `| ${index + 1} | ${fmt(run.eventsPerSec)} | ${run.serverCpuUsPerEvent.toFixed(1)} | ${fmt(run.stored)} of ${fmt(eventCount)} |`),
+  ...runs.map(
+    (run, index) =>
+      `| ${index + 1} | ${fmt(run.eventsPerSec)} | ${run.serverCpuUsPerEvent.toFixed(1)} | ${fmt(run.stored)} of ${fmt(eventCount)} |`,
+  ),
   '',
-  `Range ${fmt(rates[0])}–${fmt(rates[rates.length - 1])} events/s; ${(wireBytes / eventCount).toFixed(0)} gzip bytes per event on the wire, ${(JSON.stringify(browserEvent(1)).length)} bytes of JSON.`,
+  `Range ${fmt(rates[0])}–${fmt(rates[rates.length - 1])} events/s; ${(wireBytes / eventCount).toFixed(0)} gzip bytes per event on the wire, ${JSON.stringify(browserEvent(1)).length} bytes of JSON.`,
 ].join('\n');
 console.log(table);
 if (runs.some((run) => run.stored !== eventCount)) {

@@ -41,7 +41,17 @@ async function buildScript() {
   const bundle = await rollup({
     input: entry,
     external: (id) => id === 'fflate' || id.startsWith('fflate/') || id.startsWith('node:'),
-    plugins: [typescript({ tsconfig: join(repo, 'tsconfig.build.json'), declaration: false, declarationMap: false, declarationDir: work, outDir: work, rootDir: repo, include: [join(repo, 'src/**/*.ts')] })],
+    plugins: [
+      typescript({
+        tsconfig: join(repo, 'tsconfig.build.json'),
+        declaration: false,
+        declarationMap: false,
+        declarationDir: work,
+        outDir: work,
+        rootDir: repo,
+        include: [join(repo, 'src/**/*.ts')],
+      }),
+    ],
     onwarn: () => {},
   });
   const file = join(work, 'import.mjs');
@@ -112,13 +122,24 @@ for (const format of formats) {
   const runs = [];
   for (let round = 0; round < rounds; round++) {
     const collector = await startCollector();
-    const args = [file, '--host', collector.url, '--api-key', 'phc_bench', '--checkpoint', join(work, `cp-${format}-${round}.json`), ...extraArgs];
+    const args = [
+      file,
+      '--host',
+      collector.url,
+      '--api-key',
+      'phc_bench',
+      '--checkpoint',
+      join(work, `cp-${format}-${round}.json`),
+      ...extraArgs,
+    ];
     const child = fork(script, args, { cwd: work, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     const run = await once(child, (m) => m.code !== undefined);
     const stats = await collector.stats();
     collector.close();
     runs.push({ ...run, ...stats, rowsPerSec: (stats.received / run.ms) * 1000 });
-    console.error(`${format} round ${round + 1}: ${Math.round((stats.received / run.ms) * 1000)} rows/s, peak RSS ${Math.round(run.maxRssKb / 1024)} MB, lost ${rowCount - stats.received}, duplicates ${stats.duplicates}`);
+    console.error(
+      `${format} round ${round + 1}: ${Math.round((stats.received / run.ms) * 1000)} rows/s, peak RSS ${Math.round(run.maxRssKb / 1024)} MB, lost ${rowCount - stats.received}, duplicates ${stats.duplicates}`,
+    );
   }
   runs.sort((a, b) => a.rowsPerSec - b.rowsPerSec);
   results.push({ format, size: statSync(file).size, ...runs[Math.floor(runs.length / 2)] });

@@ -30,8 +30,11 @@ client.on?.('error', () => errors++);
 
 const measured = await measureCaptureRun(client, { count, users, shutdownMs: 120_000 });
 
-process.send({
-  sdk,
-  ...measured,
-  errors,
-}, () => process.exit(0));
+process.send(
+  {
+    sdk,
+    ...measured,
+    errors,
+  },
+  () => process.exit(0),
+);

@@ -20,7 +20,9 @@ import { gunzipSync } from 'node:zlib';
 import { PostHog as PostHogNode } from 'posthog-node';
 import { writeBenchmarkSection } from './lib/write-section.js';
 
-const { PostHog: Hogtail } = await import(process.env.HOGTAIL_BENCH_NODE ? pathToFileURL(process.env.HOGTAIL_BENCH_NODE).href : '../dist/node/index.js');
+const { PostHog: Hogtail } = await import(
+  process.env.HOGTAIL_BENCH_NODE ? pathToFileURL(process.env.HOGTAIL_BENCH_NODE).href : '../dist/node/index.js'
+);
 const localOnly = process.argv.includes('--local-only');
 
 const PERSONAL_KEY = 'phx_bench_personal_key';
@@ -30,12 +32,56 @@ const DEFINITIONS = JSON.stringify({
   cohorts: { 1: { type: 'OR', values: [{ type: 'AND', values: [{ key: 'plan', value: 'pro', type: 'person' }] }] } },
   flags: [
     ...[0, 1, 2, 3].map((i) => ({ id: i + 1, key: `rollout-${i}`, active: true, filters: { groups: [percent(i)] } })),
-    { id: 5, key: 'exp', active: true, filters: { groups: [percent(9)], multivariate: { variants: [{ key: 'a', rollout_percentage: 34 }, { key: 'b', rollout_percentage: 33 }, { key: 'c', rollout_percentage: 33 }] }, payloads: { a: '{"x":1}' } } },
-    { id: 6, key: 'pro', active: true, filters: { groups: [{ properties: [{ key: 'plan', value: ['pro', 'team'], type: 'person' }], rollout_percentage: 100 }] } },
-    { id: 7, key: 'email', active: true, filters: { groups: [{ properties: [{ key: 'email', operator: 'icontains', value: '@acme', type: 'person' }], rollout_percentage: 50 }] } },
-    { id: 8, key: 'signup', active: true, filters: { groups: [{ properties: [{ key: 'signed_up', operator: 'is_date_after', value: '-30d', type: 'person' }], rollout_percentage: 100 }] } },
-    { id: 9, key: 'cohort', active: true, filters: { groups: [{ properties: [{ key: 'id', value: 1, type: 'cohort' }], rollout_percentage: 100 }] } },
-    { id: 10, key: 'age', active: true, filters: { groups: [{ properties: [{ key: 'age', operator: 'gte', value: 30, type: 'person' }], rollout_percentage: 100 }] } },
+    {
+      id: 5,
+      key: 'exp',
+      active: true,
+      filters: {
+        groups: [percent(9)],
+        multivariate: {
+          variants: [
+            { key: 'a', rollout_percentage: 34 },
+            { key: 'b', rollout_percentage: 33 },
+            { key: 'c', rollout_percentage: 33 },
+          ],
+        },
+        payloads: { a: '{"x":1}' },
+      },
+    },
+    {
+      id: 6,
+      key: 'pro',
+      active: true,
+      filters: { groups: [{ properties: [{ key: 'plan', value: ['pro', 'team'], type: 'person' }], rollout_percentage: 100 }] },
+    },
+    {
+      id: 7,
+      key: 'email',
+      active: true,
+      filters: {
+        groups: [{ properties: [{ key: 'email', operator: 'icontains', value: '@acme', type: 'person' }], rollout_percentage: 50 }],
+      },
+    },
+    {
+      id: 8,
+      key: 'signup',
+      active: true,
+      filters: {
+        groups: [{ properties: [{ key: 'signed_up', operator: 'is_date_after', value: '-30d', type: 'person' }], rollout_percentage: 100 }],
+      },
+    },
+    {
+      id: 9,
+      key: 'cohort',
+      active: true,
+      filters: { groups: [{ properties: [{ key: 'id', value: 1, type: 'cohort' }], rollout_percentage: 100 }] },
+    },
+    {
+      id: 10,
+      key: 'age',
+      active: true,
+      filters: { groups: [{ properties: [{ key: 'age', operator: 'gte', value: 30, type: 'person' }], rollout_percentage: 100 }] },
+    },
   ],
 });
 const LOCAL_KEYS = JSON.parse(DEFINITIONS).flags.map((flag) => flag.key);
@@ -79,7 +125,13 @@ const server = http.createServer((req, res) => {
       const flags = Object.fromEntries(
         Object.entries(featureFlags).map(([key, value]) => [
           key,
-          { key, enabled: value !== false, variant: typeof value === 'string' ? value : null, reason: { code: 'condition_match' }, metadata: { id: 1, version: 1, payload: null } },
+          {
+            key,
+            enabled: value !== false,
+            variant: typeof value === 'string' ? value : null,
+            reason: { code: 'condition_match' },
+            metadata: { id: 1, version: 1, payload: null },
+          },
         ]),
       );
       res.end(JSON.stringify({ flags, featureFlags, featureFlagPayloads: {}, errorsWhileComputingFlags: false }));
@@ -127,7 +179,12 @@ const localMakers = {
   hogtail: () => new Hogtail('phc_bench', { host, personalApiKey: PERSONAL_KEY, flushOnExitTimeout: 0 }),
   'posthog-node': () => new PostHogNode('phc_bench', { host, personalApiKey: PERSONAL_KEY, maxQueueSize: 100_000 }),
 };
-const person = (u) => ({ plan: u % 3 ? 'free' : 'pro', email: `u${u}@${u % 2 ? 'acme' : 'other'}.com`, signed_up: new Date(Date.now() - (u % 60) * 86_400_000).toISOString(), age: 18 + (u % 50) });
+const person = (u) => ({
+  plan: u % 3 ? 'free' : 'pro',
+  email: `u${u}@${u % 2 ? 'acme' : 'other'}.com`,
+  signed_up: new Date(Date.now() - (u % 60) * 86_400_000).toISOString(),
+  age: 18 + (u % 50),
+});
 const localRows = [];
 for (const [name, make] of Object.entries(localMakers)) {
   counts.flags = counts.definitions = 0;
@@ -138,16 +195,28 @@ for (const [name, make] of Object.entries(localMakers)) {
   let t0 = performance.now();
   for (let i = 0; i < checks; i++) {
     const u = i % 10_000;
-    const value = await client.getFeatureFlag(LOCAL_KEYS[i % LOCAL_KEYS.length], `user-${u}`, { personProperties: person(u), sendFeatureFlagEvents: false });
+    const value = await client.getFeatureFlag(LOCAL_KEYS[i % LOCAL_KEYS.length], `user-${u}`, {
+      personProperties: person(u),
+      sendFeatureFlagEvents: false,
+    });
     if (value) on++;
   }
   const checkMs = performance.now() - t0;
   t0 = performance.now();
   for (let u = 0; u < 10_000; u++) await client.getAllFlags(`user-${u}`, { personProperties: person(u) });
   const allMs = performance.now() - t0;
-  localRows.push({ name, checksPerSec: (checks / checkMs) * 1000, allPerSec: (10_000 / allMs) * 1000, on, definitions: counts.definitions, remote: counts.flags });
+  localRows.push({
+    name,
+    checksPerSec: (checks / checkMs) * 1000,
+    allPerSec: (10_000 / allMs) * 1000,
+    on,
+    definitions: counts.definitions,
+    remote: counts.flags,
+  });
   await client.shutdown(10_000);
-  console.error(`${name}: ${Math.round((checks / checkMs) * 1000)} checks/s, ${counts.definitions} definitions requests, ${counts.flags} flag requests`);
+  console.error(
+    `${name}: ${Math.round((checks / checkMs) * 1000)} checks/s, ${counts.definitions} definitions requests, ${counts.flags} flag requests`,
+  );
 }
 
 // 4) 6,000 flags on a missing flag: each call answers from local evaluation only.
@@ -166,7 +235,9 @@ for (const [name, make] of Object.entries(localMakers)) {
   const perCallMs = (performance.now() - t0) / calls;
   dependentRows.push({ name, perCallMs, answered: answered / calls });
   await client.shutdown(10_000);
-  console.error(`${name}: getAllFlags over ${DEPENDENT_FLAGS} flags on a missing flag: ${Math.round(perCallMs)} ms per call, ${answered / calls} answered`);
+  console.error(
+    `${name}: getAllFlags over ${DEPENDENT_FLAGS} flags on a missing flag: ${Math.round(perCallMs)} ms per call, ${answered / calls} answered`,
+  );
 }
 server.close();
 
@@ -176,7 +247,8 @@ const lines = [
   '| SDK | decide requests for 10,000 captures with sendFeatureFlags (1,000 users) | events delivered | errors reported | wall ms | decide requests for 10,000 getFeatureFlag (100 users) | wall ms |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...rows.map(
-    (r) => `| ${r.name} | ${r.captureDecides.toLocaleString('en-US')} | ${r.captured.toLocaleString('en-US')} | ${r.errors} | ${Math.round(r.captureMs)} | ${r.getDecides.toLocaleString('en-US')} | ${Math.round(r.getMs)} |`,
+    (r) =>
+      `| ${r.name} | ${r.captureDecides.toLocaleString('en-US')} | ${r.captured.toLocaleString('en-US')} | ${r.errors} | ${Math.round(r.captureMs)} | ${r.getDecides.toLocaleString('en-US')} | ${Math.round(r.getMs)} |`,
   ),
 ];
 const table = lines.join('\n');
@@ -187,7 +259,8 @@ const localTable = [
   '| SDK | getFeatureFlag checks/s (100,000 over 10 flags x 10,000 users) | getAllFlags/s (10,000 users) | flags on (same for both = same answers) | definitions requests | remote flag requests |',
   '| --- | ---: | ---: | ---: | ---: | ---: |',
   ...localRows.map(
-    (r) => `| ${r.name} | ${Math.round(r.checksPerSec).toLocaleString('en-US')} | ${Math.round(r.allPerSec).toLocaleString('en-US')} | ${r.on.toLocaleString('en-US')} | ${r.definitions} | ${r.remote} |`,
+    (r) =>
+      `| ${r.name} | ${Math.round(r.checksPerSec).toLocaleString('en-US')} | ${Math.round(r.allPerSec).toLocaleString('en-US')} | ${r.on.toLocaleString('en-US')} | ${r.definitions} | ${r.remote} |`,
   ),
 ].join('\n');
 console.log(localTable);

@@ -65,7 +65,12 @@ async function runParent() {
   const rows = [];
   for (const sdk of sdks) {
     await collector.reset();
-    const run = await runMeasured(new URL(import.meta.url).pathname, ['--child', sdk, collector.url, String(events), String(rate)], 'samples', ['--expose-gc']);
+    const run = await runMeasured(
+      new URL(import.meta.url).pathname,
+      ['--child', sdk, collector.url, String(events), String(rate)],
+      'samples',
+      ['--expose-gc'],
+    );
     const stats = await collector.stats();
     rows.push({ ...run, lost: events - stats.received });
     const heap = run.samples.map((s) => fmt(s.heapMb, 0)).join(' ');

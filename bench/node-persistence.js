@@ -12,7 +12,6 @@ import { measureCaptureRun } from './lib/workload.js';
 import { arg } from './lib/args.js';
 import { fmt, median, runMeasured, startCollector } from './lib/processes.js';
 
-
 if (process.argv[2] === '--child') await runChild(...process.argv.slice(3));
 else await runParent();
 
@@ -52,12 +51,23 @@ async function runParent() {
     for (const mode of modes) {
       await collector.reset();
       const dir = mkdtempSync(join(tmpdir(), 'hogtail-bench-'));
-      const run = await runMeasured(new URL(import.meta.url).pathname, ['--child', mode, collector.url, String(events), String(users), dir], 'mode');
+      const run = await runMeasured(
+        new URL(import.meta.url).pathname,
+        ['--child', mode, collector.url, String(events), String(users), dir],
+        'mode',
+      );
       rmSync(dir, { recursive: true, force: true });
       const stats = await collector.stats();
-      const row = { ...run, lost: events - stats.received, duplicates: stats.duplicates, eventsPerSec: (stats.received / run.endToEndMs) * 1000 };
+      const row = {
+        ...run,
+        lost: events - stats.received,
+        duplicates: stats.duplicates,
+        eventsPerSec: (stats.received / run.endToEndMs) * 1000,
+      };
       results[mode].push(row);
-      console.error(`round ${round + 1} ${mode}: ${Math.round(row.eventsPerSec)} ev/s, ${row.cpuUsPerEvent.toFixed(1)} CPU µs/ev, lost ${row.lost}`);
+      console.error(
+        `round ${round + 1} ${mode}: ${Math.round(row.eventsPerSec)} ev/s, ${row.cpuUsPerEvent.toFixed(1)} CPU µs/ev, lost ${row.lost}`,
+      );
     }
   }
   collector.close();

@@ -33,7 +33,9 @@ for (let round = 0; round < rounds; round++) {
       wireBytesPerEvent: stats.received ? stats.wireBytes / stats.received : NaN,
     };
     results[sdk].push(row);
-    console.error(`round ${round + 1} ${sdk}: ${Math.round(row.eventsPerSec)} ev/s, ${row.cpuUsPerEvent.toFixed(1)} CPU µs/ev, lost ${row.lost}`);
+    console.error(
+      `round ${round + 1} ${sdk}: ${Math.round(row.eventsPerSec)} ev/s, ${row.cpuUsPerEvent.toFixed(1)} CPU µs/ev, lost ${row.lost}`,
+    );
   }
 }
 collector.close();

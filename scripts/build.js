@@ -46,9 +46,11 @@ const rollup = (part) => step(`${part} bundles (rollup -c)`, 'node_modules/rollu
 const [browser, server, declarations] = await Promise.all([
   rollup('browser'),
   rollup('server'),
-  step('declarations and type check (tsc -p tsconfig.build.json)', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.build.json', '--emitDeclarationOnly']).then((code) =>
-    code === 0 ? step('declaration extensions (scripts/declarations.js)', 'scripts/declarations.js') : code,
-  ),
+  step('declarations and type check (tsc -p tsconfig.build.json)', 'node_modules/typescript/bin/tsc', [
+    '-p',
+    'tsconfig.build.json',
+    '--emitDeclarationOnly',
+  ]).then((code) => (code === 0 ? step('declaration extensions (scripts/declarations.js)', 'scripts/declarations.js') : code)),
 ]);
 const failed = browser !== 0 || server !== 0 || declarations !== 0;
 // A margin for file systems whose timestamps run a little behind the clock.

@@ -85,7 +85,9 @@ try {
   const { default: terser } = await import('@rollup/plugin-terser');
   const entry = require.resolve('posthog-js-lite/package.json').replace(/package\.json$/, 'dist/index.mjs');
   // Resolved from posthog-js-lite's own folder, so it is the @posthog/core version it depends on.
-  const core = createRequire(entry).resolve('@posthog/core').replace(/index\.js$/, 'index.mjs');
+  const core = createRequire(entry)
+    .resolve('@posthog/core')
+    .replace(/index\.js$/, 'index.mjs');
   const bundle = await rollup({
     input: entry,
     onwarn: () => undefined,
@@ -93,7 +95,9 @@ try {
   });
   const { output } = await bundle.generate({ format: 'iife', name: 'PostHog', plugins: [terser({ format: { comments: false } })] });
   const code = Buffer.from(output[0].code);
-  console.log(`size: peer posthog-js-lite (bundled with @posthog/core, minified here) ${code.length} B min, ${gzipSync(code, { level: 9 }).length} B gzip`);
+  console.log(
+    `size: peer posthog-js-lite (bundled with @posthog/core, minified here) ${code.length} B min, ${gzipSync(code, { level: 9 }).length} B gzip`,
+  );
 } catch (error) {
   console.log(`size: peer posthog-js-lite: not measured (${error instanceof Error ? error.message : String(error)})`);
 }

@@ -32,7 +32,14 @@ if (!existsSync(dist('react/index.js'))) {
   console.error('size: dist/react/index.js is missing although src/react exists; run npm run build');
   process.exit(1);
 }
-const hooks = ['PostHogProvider', 'usePostHog', 'useFeatureFlagEnabled', 'useFeatureFlagVariantKey', 'useFeatureFlagPayload', 'useActiveFeatureFlags'];
+const hooks = [
+  'PostHogProvider',
+  'usePostHog',
+  'useFeatureFlagEnabled',
+  'useFeatureFlagVariantKey',
+  'useFeatureFlagPayload',
+  'useActiveFeatureFlags',
+];
 const everything = [...hooks, 'useFeatureFlagResult', 'PostHogFeature', 'PostHogErrorBoundary', 'setupReactErrorHandler', 'PostHogContext'];
 const base = await appBytes(app());
 const withHooks = (await appBytes(app(hooks))) - base;

@@ -41,7 +41,9 @@ function withStaticChunks(file, seen = new Set()) {
   seen.add(file);
   const code = readFileSync(file);
   const parts = [code];
-  for (const match of code.toString('utf8').matchAll(/(?:^|\n)(?:import|export)[^'"\n]*from\s*['"](\.[^'"]+)['"]|(?:^|\n)import\s*['"](\.[^'"]+)['"]/g)) {
+  for (const match of code
+    .toString('utf8')
+    .matchAll(/(?:^|\n)(?:import|export)[^'"\n]*from\s*['"](\.[^'"]+)['"]|(?:^|\n)import\s*['"](\.[^'"]+)['"]/g)) {
     parts.push(withStaticChunks(join(dirname(file), match[1] ?? match[2]), seen));
   }
   return Buffer.concat(parts);

@@ -16,7 +16,14 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const out = join(root, 'docs/images');
 const FLAGS = [
   { key: 'new-checkout', rollout_percentage: 50 },
-  { key: 'pricing-experiment', rollout_percentage: 100, variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'annual-discount-banner', rollout_percentage: 50 }] },
+  {
+    key: 'pricing-experiment',
+    rollout_percentage: 100,
+    variants: [
+      { key: 'control', rollout_percentage: 50 },
+      { key: 'annual-discount-banner', rollout_percentage: 50 },
+    ],
+  },
   { key: 'onboarding-checklist-v2', rollout_percentage: 100 },
 ];
 
@@ -24,13 +31,23 @@ const FLAGS = [
 function clientEvents() {
   const minutes = (n) => new Date(Date.now() - n * 60_000).toISOString();
   const visitors = ['0193a8c2-7f1e-7c3a-9b2d-4e0a11f3c2d9', '0193a8c2-7f1e-7c3a-9b2d-4e0a11f3a417', '0193a8c2-81c4-7d02-a6f0-1b9e2c77e0b5'];
-  const web = (event, id, path, at) => ({ event, distinct_id: id, timestamp: at, properties: { $lib: 'hogtail-web', $lib_version: '0.1.0', $current_url: `https://shop.example.com${path}` } });
+  const web = (event, id, path, at) => ({
+    event,
+    distinct_id: id,
+    timestamp: at,
+    properties: { $lib: 'hogtail-web', $lib_version: '0.1.0', $current_url: `https://shop.example.com${path}` },
+  });
   return [
     web('$pageview', visitors[0], '/', minutes(42)),
     web('$pageview', visitors[1], '/pricing', minutes(31)),
     web('$autocapture', visitors[1], '/pricing', minutes(30)),
     web('$pageview', visitors[2], '/blog/launch-week', minutes(12)),
-    { event: '$screen', distinct_id: 'ios-7F3A', timestamp: minutes(9), properties: { $lib: 'posthog-ios', $lib_version: '3.19.0', $screen_name: 'CheckoutViewController' } },
+    {
+      event: '$screen',
+      distinct_id: 'ios-7F3A',
+      timestamp: minutes(9),
+      properties: { $lib: 'posthog-ios', $lib_version: '3.19.0', $screen_name: 'CheckoutViewController' },
+    },
     web('$pageview', visitors[0], '/products/espresso-grinder?ref=newsletter', minutes(3)),
     web('signed up', 'ada@example.com', '/signup', minutes(2)),
     { ...web('$identify', 'ada@example.com', '/signup', minutes(2)), $set: { email: 'ada@example.com', plan: 'pro' } },

@@ -14,9 +14,26 @@ export const INTERNAL_NAME = /^[A-Za-z][\w$]*_$/;
  * internal ones (`kind`, `json`, `countDrop`…) to the convention would shorten this list.
  */
 export const SERVER_PUBLIC_NAMES = [
-  'timeoutMs', 'maxResponseBytes', 'truncated', 'contentType', 'retryAfter', 'retryAfterMs',
-  'initialDelayMs', 'maxDelayMs', 'maxAttempts', 'maxRetryAfterMs', 'personProperties', 'groupProperties',
-  'kind', 'json', 'countDrop', 'apiKey', 'executor', 'compress', 'misconfigured', 'keepaliveMaxChars',
+  'timeoutMs',
+  'maxResponseBytes',
+  'truncated',
+  'contentType',
+  'retryAfter',
+  'retryAfterMs',
+  'initialDelayMs',
+  'maxDelayMs',
+  'maxAttempts',
+  'maxRetryAfterMs',
+  'personProperties',
+  'groupProperties',
+  'kind',
+  'json',
+  'countDrop',
+  'apiKey',
+  'executor',
+  'compress',
+  'misconfigured',
+  'keepaliveMaxChars',
 ];
 
 /** What the browser bundles' minifier may shorten: the convention, and the names above. */

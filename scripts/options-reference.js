@@ -29,7 +29,12 @@ const SECTIONS = [
     intro:
       'The npm entry (`hogtail`, `hogtail/browser`) and the script tags. Names are posthog-js\'s; an option hogtail does not know, or one that asks for a product hogtail does not have, warns once by name. Options marked "hogtail" are hogtail\'s own. The lite script tag acts on fewer of them and says which when given one it leaves out.',
   },
-  { heading: 'Browser: `autocapture: { … }`', entry: BROWSER, type: 'AutocaptureConfig', intro: 'The object form of `autocapture` (`true` is all defaults, `false` off).' },
+  {
+    heading: 'Browser: `autocapture: { … }`',
+    entry: BROWSER,
+    type: 'AutocaptureConfig',
+    intro: 'The object form of `autocapture` (`true` is all defaults, `false` off).',
+  },
   { heading: 'Browser: `rageclick: { … }`', entry: BROWSER, type: 'RageclickConfig', intro: 'The object form of `rageclick`.' },
   {
     heading: 'Node and edge: `new PostHog(apiKey, options)`',
@@ -39,8 +44,19 @@ const SECTIONS = [
     intro:
       '`hogtail/node` takes all of these; `hogtail/edge` takes those not marked "Node only" (given one of those, it says once that it has no effect there). Names are posthog-node\'s where it has one.',
   },
-  { heading: "Node: `persistence: { type: 'file', … }`", entry: NODE, type: 'FilePersistenceOptions', intro: 'A crash-safe journal instead of the in-memory queue.' },
-  { heading: 'Node and edge: `retry: { … }`', entry: NODE, type: 'PostHogOptions', property: 'retry', intro: 'The delivery backoff; `fetchRetryCount` and `fetchRetryDelay` set the usual parts.' },
+  {
+    heading: "Node: `persistence: { type: 'file', … }`",
+    entry: NODE,
+    type: 'FilePersistenceOptions',
+    intro: 'A crash-safe journal instead of the in-memory queue.',
+  },
+  {
+    heading: 'Node and edge: `retry: { … }`',
+    entry: NODE,
+    type: 'PostHogOptions',
+    property: 'retry',
+    intro: 'The delivery backoff; `fetchRetryCount` and `fetchRetryDelay` set the usual parts.',
+  },
 ];
 
 const cell = (text) => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
@@ -96,9 +112,19 @@ export function renderOptionsReference() {
   for (const section of SECTIONS) {
     let type = exportedType(program, checker, section.entry, section.type);
     if (section.property) type = typeOf(checker, checker.getPropertyOfType(type, section.property));
-    parts.push('', `## ${section.heading}`, '', section.intro, '', '| Option | Type | Default | What it does |', '| --- | --- | --- | --- |');
+    parts.push(
+      '',
+      `## ${section.heading}`,
+      '',
+      section.intro,
+      '',
+      '| Option | Type | Default | What it does |',
+      '| --- | --- | --- | --- |',
+    );
     // Shared options first, then those only Node has (a stable sort keeps declaration order within each).
-    const properties = [...checker.getPropertiesOfType(type)].sort((a, b) => Number(isNodeOnly(a, section.nodeOnly)) - Number(isNodeOnly(b, section.nodeOnly)));
+    const properties = [...checker.getPropertiesOfType(type)].sort(
+      (a, b) => Number(isNodeOnly(a, section.nodeOnly)) - Number(isNodeOnly(b, section.nodeOnly)),
+    );
     for (const property of properties) parts.push(describeProperty(checker, property, section.nodeOnly));
   }
   return parts.join('\n') + '\n';

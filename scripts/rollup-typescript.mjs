@@ -11,7 +11,16 @@ function emitOptions(tsconfigPath) {
   const { config, error } = ts.readConfigFile(tsconfigPath, ts.sys.readFile);
   if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, dirname(resolve(tsconfigPath)));
-  return { ...options, declaration: false, declarationMap: false, noEmit: false, emitDeclarationOnly: false, sourceMap: true, inlineSourceMap: false, inlineSources: false };
+  return {
+    ...options,
+    declaration: false,
+    declarationMap: false,
+    noEmit: false,
+    emitDeclarationOnly: false,
+    sourceMap: true,
+    inlineSourceMap: false,
+    inlineSources: false,
+  };
 }
 
 export function typescript({ tsconfig }) {
@@ -22,7 +31,9 @@ export function typescript({ tsconfig }) {
     resolveId(source, importer) {
       if (importer === undefined || !source.startsWith('.')) return null;
       const base = resolve(dirname(importer), source);
-      const found = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((candidate) => existsSync(candidate));
+      const found = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((candidate) =>
+        existsSync(candidate),
+      );
       return found ?? null;
     },
     transform(code, id) {

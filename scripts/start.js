@@ -64,13 +64,16 @@ console.log('  events in memory, by name:');
 for (const [name, count] of Object.entries(summary.events.byName).sort((a, b) => b[1] - a[1])) {
   console.log(`  ${String(count).padStart(6)}  ${name}`);
 }
-for (const rejection of summary.rejections.byReason) console.log(`  rejected ${rejection.count}× (${rejection.status}): ${rejection.reason}`);
+for (const rejection of summary.rejections.byReason)
+  console.log(`  rejected ${rejection.count}× (${rejection.status}): ${rejection.reason}`);
 const variants = {};
 for (const user of summary.flags.users) {
   const value = String(user.flags['checkout-button']);
   variants[value] = (variants[value] ?? 0) + 1;
 }
-console.log(`  flags: ${summary.flags.definitions.length} defined; checkout-button for the ${summary.flags.users.length} latest users: ${JSON.stringify(variants)}`);
+console.log(
+  `  flags: ${summary.flags.definitions.length} defined; checkout-button for the ${summary.flags.users.length} latest users: ${JSON.stringify(variants)}`,
+);
 console.log(`\n  Live events page:     ${dev.url}/`);
 console.log(`  Script-tag example:   http://127.0.0.1:${scriptTag.address().port}/  (open it, click around, watch the live page)`);
 console.log(`  SPA example:          http://127.0.0.1:${spa.address().port}/`);

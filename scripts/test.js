@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check, the independent ones side by side so both cores stay busy:
-//   1. build ‖ typecheck ‖ lint ‖ cycles        (the build's progress shows as it goes)
+//   1. build ‖ typecheck ‖ lint ‖ format ‖ cycles   (the build's progress shows as it goes)
 //   2. then, on the build: unit tests ‖ bundle tests ‖ size ‖ exports   (unit tests show as they run)
 // Each check is its package.json script (`npm run test:lint`, …), so running one alone is the same
 // check. A passing check gets one line; a failing one shows its whole output. The last line is the
@@ -20,7 +20,11 @@ const PACK_WHAT_IS_BUILT = { npm_config_ignore_scripts: 'true' };
 /** `npm run -s script`; `live`: its output shows as it comes, else only when it fails. */
 function check(name, script, { live = false, env = {} } = {}) {
   const from = performance.now();
-  const child = spawn(NPM, ['run', '-s', script], { cwd: root, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(NPM, ['run', '-s', script], {
+    cwd: root,
+    stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -56,7 +60,12 @@ async function vitestRuns() {
       return run;
     }),
     runVitest(['-c', 'test/vitest.bundle.config.ts'], { report: '.vitest-bundle-report.json', quiet: true }).then((run) => {
-      report(`bundle tests (${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped)`, run.code === 0 && run.failed === 0, bundleFrom, run.output);
+      report(
+        `bundle tests (${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped)`,
+        run.code === 0 && run.failed === 0,
+        bundleFrom,
+        run.output,
+      );
       return run;
     }),
   ]);
@@ -64,12 +73,21 @@ async function vitestRuns() {
   return [unit, bundle];
 }
 
-console.log('test: build, typecheck, lint and cycles side by side; then unit tests, bundle tests, size and exports');
+console.log('test: build, typecheck, lint, format and cycles side by side; then unit tests, bundle tests, size and exports');
 const built = check('build', 'build', { live: true });
-const independent = [check('typecheck', 'typecheck'), check('lint', 'test:lint'), check('cycles', 'test:cycles')];
+const independent = [
+  check('typecheck', 'typecheck'),
+  check('lint', 'test:lint'),
+  check('format', 'test:format'),
+  check('cycles', 'test:cycles'),
+];
 let runs;
 if (await built) {
-  const [vitest] = await Promise.all([vitestRuns(), check('size', 'test:size'), check('exports', 'test:exports', { env: PACK_WHAT_IS_BUILT })]);
+  const [vitest] = await Promise.all([
+    vitestRuns(),
+    check('size', 'test:size'),
+    check('exports', 'test:exports', { env: PACK_WHAT_IS_BUILT }),
+  ]);
   runs = vitest;
 } else {
   console.log('test: the build failed, so no test ran');

@@ -13,7 +13,10 @@ function files(dir: string): string[] {
   });
 }
 
-const sources = [...['src', 'test', 'scripts', 'bench', 'examples', 'docs'].flatMap((dir) => files(join(repoRoot, dir))), join(repoRoot, 'README.md')];
+const sources = [
+  ...['src', 'test', 'scripts', 'bench', 'examples', 'docs'].flatMap((dir) => files(join(repoRoot, dir))),
+  join(repoRoot, 'README.md'),
+];
 const OUTSIDE = /DESIGN\.md|DESIGN §|spec §|spec\/(ingestion|management)-api|(ingestion|management)-api\.md|\.\.\/shared\/(DESIGN|spec)/;
 
 it('no source, test, docs or README line points at design documents outside the repository', () => {
@@ -29,7 +32,9 @@ it('no source, test, docs or README line points at design documents outside the 
 });
 
 it('every docs/ file named in code or README exists', () => {
-  const named = new Set(sources.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bdocs\/([\w-]+\.md)/g)].map((match) => match[1]!)));
+  const named = new Set(
+    sources.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bdocs\/([\w-]+\.md)/g)].map((match) => match[1]!)),
+  );
   expect(named.size).toBeGreaterThan(5);
   expect([...named].filter((name) => !existsSync(join(repoRoot, 'docs', name)))).toEqual([]);
 });
@@ -48,7 +53,10 @@ function anchorsOf(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const text = markdown.replace(/```[\s\S]*?```/g, '');
   for (const [, heading] of text.matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
-    const slug = heading!.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+    const slug = heading!
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '')
+      .replace(/ /g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -77,6 +85,18 @@ it('the README stays short, opens with the two commands, and links every guide i
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
   expect(readme.split('\n').length).toBeLessThanOrEqual(300);
   expect(readme.slice(0, 400)).toMatch(/```sh\nnpm install && npm start .*\nnpm test .*\n```/);
-  const guides = ['browser', 'react', 'node', 'edge', 'feature-flags', 'options', 'cli', 'dev-collector', 'management-api', 'migration', 'guarantees'];
+  const guides = [
+    'browser',
+    'react',
+    'node',
+    'edge',
+    'feature-flags',
+    'options',
+    'cli',
+    'dev-collector',
+    'management-api',
+    'migration',
+    'guarantees',
+  ];
   expect(guides.filter((guide) => !readme.includes(`(docs/${guide}.md)`))).toEqual([]);
 });

@@ -7,12 +7,28 @@ import { expect, it } from 'vitest';
 import { repoRoot } from './support/built';
 
 /** The package.json fields npm mirrors into the lock's root entry (`packages[""]`). */
-const MIRRORED = ['name', 'version', 'license', 'bin', 'dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'peerDependenciesMeta', 'engines', 'os', 'cpu', 'funding'];
+const MIRRORED = [
+  'name',
+  'version',
+  'license',
+  'bin',
+  'dependencies',
+  'devDependencies',
+  'optionalDependencies',
+  'peerDependencies',
+  'peerDependenciesMeta',
+  'engines',
+  'os',
+  'cpu',
+  'funding',
+];
 
 const read = (file: string) => JSON.parse(readFileSync(join(repoRoot, file), 'utf8')) as Record<string, unknown>;
 /** npm writes bin paths without the leading ./ */
 const normalised = (field: string, value: unknown) =>
-  field === 'bin' && value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([name, path]) => [name, String(path).replace(/^\.\//, '')])) : value;
+  field === 'bin' && value && typeof value === 'object'
+    ? Object.fromEntries(Object.entries(value).map(([name, path]) => [name, String(path).replace(/^\.\//, '')]))
+    : value;
 
 it("the lock's root entry mirrors package.json, so npm install has nothing to rewrite", () => {
   const manifest = read('package.json');

@@ -21,7 +21,9 @@ const SOURCE_ONLY = new Set([
 /** Only suites that drive the client: the others test internal modules the bundle does not export. */
 const clientSuites = readdirSync(browserTests)
   .filter((name) => name.endsWith('.test.ts') && !SOURCE_ONLY.has(name))
-  .filter((name) => [...readFileSync(browserTests + name, 'utf8').matchAll(/from '([^']+)'/g)].some((match) => CLIENT_SOURCE.test(match[1]!)))
+  .filter((name) =>
+    [...readFileSync(browserTests + name, 'utf8').matchAll(/from '([^']+)'/g)].some((match) => CLIENT_SOURCE.test(match[1]!)),
+  )
   .map((name) => `test/browser/${name}`);
 
 export default defineConfig({

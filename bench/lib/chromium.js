@@ -7,6 +7,15 @@ export function launchChromium() {
   if (search.path === undefined) throw new Error(`the browser benchmarks need Chromium: ${search.problem}`);
   return chromium.launch({
     executablePath: search.path,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }

@@ -1,6 +1,7 @@
 // The page both browser benches click on: a button nested five levels deep under body's first
 // child, each level with classes, attributes and siblings (an app's pricing card).
-const siblings = (tag, n, cls) => Array.from({ length: n }, (_, i) => `<${tag} class="${cls} item-${i}" data-index="${i}">Item ${i}</${tag}>`).join('');
+const siblings = (tag, n, cls) =>
+  Array.from({ length: n }, (_, i) => `<${tag} class="${cls} item-${i}" data-index="${i}">Item ${i}</${tag}>`).join('');
 export const PAGE_BODY = `
 <div id="root" class="app theme-light" data-version="3.2.1">
   <header class="topbar">${siblings('a', 5, 'nav-link')}</header>

@@ -15,12 +15,20 @@ export function createShopServer(posthog) {
     if (!user) return reply(401, { error: 'x-user-id header required' });
 
     if (url.pathname === '/login' && req.method === 'POST') {
-      posthog.identify({ distinctId: user, properties: { email: `${user}@example.com`, $set_once: { first_login: new Date().toISOString() } } });
+      posthog.identify({
+        distinctId: user,
+        properties: { email: `${user}@example.com`, $set_once: { first_login: new Date().toISOString() } },
+      });
       if (company) posthog.groupIdentify({ groupType: 'company', groupKey: company, properties: { name: company.toUpperCase() } });
       return reply(200, { ok: true });
     }
     if (url.pathname.startsWith('/products/')) {
-      posthog.capture({ distinctId: user, event: '$pageview', properties: { $current_url: `https://shop.example${url.pathname}` }, groups });
+      posthog.capture({
+        distinctId: user,
+        event: '$pageview',
+        properties: { $current_url: `https://shop.example${url.pathname}` },
+        groups,
+      });
       posthog.capture({ distinctId: user, event: 'product viewed', properties: { product_id: url.pathname.split('/')[2] }, groups });
       return reply(200, { id: url.pathname.split('/')[2] });
     }
@@ -30,7 +38,13 @@ export function createShopServer(posthog) {
       const button = await posthog.getFeatureFlag('checkout-button', user);
       const style = await posthog.getFeatureFlagPayload('checkout-button', user);
       const newCheckout = await posthog.isFeatureEnabled('new-checkout', user);
-      posthog.capture({ distinctId: user, event: 'order placed', properties: { total: 42.5, items: 3, button: style?.label }, groups, sendFeatureFlags: true });
+      posthog.capture({
+        distinctId: user,
+        event: 'order placed',
+        properties: { total: 42.5, items: 3, button: style?.label },
+        groups,
+        sendFeatureFlags: true,
+      });
       return reply(201, { order: 'o-' + Math.floor(Math.random() * 1e6), button, newCheckout });
     }
     if (url.pathname === '/survey' && req.method === 'POST') {

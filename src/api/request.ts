@@ -103,16 +103,10 @@ function attemptSignal(timeoutMs: number, userSignal: AbortSignal | undefined) {
 
 export function createRequester(config: RequesterConfig): Requester {
   const pathFor = (path: string): string => `${config.basePath}${config.projectPath}${path}`;
-  const redact = (text: string): string =>
-    config.personalApiKey === '' ? text : text.split(config.personalApiKey).join('[redacted]');
+  const redact = (text: string): string => (config.personalApiKey === '' ? text : text.split(config.personalApiKey).join('[redacted]'));
   const context: RequestContext = { config, pathFor, redact, quote: (text) => redact(text).slice(0, ERROR_TEXT_LIMIT) };
 
-  async function send<T>(
-    request: ApiRequest,
-    options: RequestOptions = {},
-    read: ResponseReader<T>,
-    streaming = false,
-  ): Promise<T> {
+  async function send<T>(request: ApiRequest, options: RequestOptions = {}, read: ResponseReader<T>, streaming = false): Promise<T> {
     const retryAllowed = options.retry ?? request.method === 'GET';
     const maxRetries = retryAllowed ? config.retries : 0;
     for (let retry = 0; ; retry++) {
@@ -216,7 +210,13 @@ async function attempt<T>(
   }
 
   const fail = (code: string, detail: string, serverText?: string): ApiError =>
-    new ApiError({ ...errorFields, status: response.status, code, detail: redact(detail) + (serverText === undefined ? '' : quote(serverText)), type: undefined });
+    new ApiError({
+      ...errorFields,
+      status: response.status,
+      code,
+      detail: redact(detail) + (serverText === undefined ? '' : quote(serverText)),
+      type: undefined,
+    });
   try {
     const value = await read(response, fail);
     if (streaming) stopTimer();

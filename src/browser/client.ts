@@ -30,7 +30,11 @@ import { sessionMethods } from './state/session';
 
 /** The methods every build has: hogtail's own API (the script tag's lite build has only these). */
 const coreMethods: Partial<Methods> = { ...captureMethods, ...identityMethods, ...sessionMethods, ...consentMethods, ...flagMethods };
-type CoreMethodName = keyof (typeof captureMethods & typeof identityMethods & typeof sessionMethods & typeof consentMethods & typeof flagMethods);
+type CoreMethodName = keyof (typeof captureMethods &
+  typeof identityMethods &
+  typeof sessionMethods &
+  typeof consentMethods &
+  typeof flagMethods);
 
 /** The lite script tag's client: hogtail's own API without the posthog-js extras. */
 export type HogtailLite = Pick<Hogtail, CoreMethodName | 'init' | 'on' | 'onFeatureFlags' | '__loaded'>;
@@ -58,7 +62,9 @@ function startFeatures(rt: Runtime, features: readonly Feature[], loaded: () => 
 
 /** A client with the core methods and the build's features and extras. */
 export function createClient(build: Build): Hogtail {
-  const methods: Partial<Methods> = LITE ? coreMethods : Object.assign({}, coreMethods, build.methods_, ...build.features_.map((feature) => feature.methods_));
+  const methods: Partial<Methods> = LITE
+    ? coreMethods
+    : Object.assign({}, coreMethods, build.methods_, ...build.features_.map((feature) => feature.methods_));
   const options = LITE ? build.options_ : build.options_.concat(...build.features_.map((feature) => feature.options_ ?? []));
   const listeners = new Set<ErrorListener>();
   const reporter = createReporter(listeners);

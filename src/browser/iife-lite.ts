@@ -24,4 +24,6 @@ declare global {
 }
 
 // Autocapture without a loader: it only warns when the page asks for it.
-installScriptTag(createClient({ features_: [flagsFeature(), pageviewsFeature(), pageleaveFeature(), autocaptureFeature()], methods_: {}, options_: [] }));
+installScriptTag(
+  createClient({ features_: [flagsFeature(), pageviewsFeature(), pageleaveFeature(), autocaptureFeature()], methods_: {}, options_: [] }),
+);

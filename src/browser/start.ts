@@ -44,7 +44,8 @@ type Building = { -readonly [K in keyof Runtime]: Runtime[K] };
 function startState(rt: Building, token: string, parts: RuntimeParts): Storage | undefined {
   const { config_: config, store_: real, base_: base } = rt;
   // Only the consent modes need the gate; everyone else writes storage directly.
-  const store = !LITE && real && (config.cookieless_mode || config.opt_out_persistence_by_default) ? gateStorage(real, () => persistAllowed(rt)) : real;
+  const store =
+    !LITE && real && (config.cookieless_mode || config.opt_out_persistence_by_default) ? gateStorage(real, () => persistAllowed(rt)) : real;
   const key = base + 'p';
   let backing = LITE ? undefined : parts.backing_?.(token, key, config, (message) => rt.warn_('persistence', message));
   if (!LITE && backing && store !== real) backing = gateBacking(backing, () => persistAllowed(rt));
@@ -66,7 +67,14 @@ function startState(rt: Building, token: string, parts: RuntimeParts): Storage |
 }
 
 /** Everything init() sets up before the features, from the project key and the options. */
-export function startRuntime(token: string, config: HogtailConfig, client: Hogtail, reporting: Reporting, flags: FlagsState, parts: RuntimeParts): Runtime {
+export function startRuntime(
+  token: string,
+  config: HogtailConfig,
+  client: Hogtail,
+  reporting: Reporting,
+  flags: FlagsState,
+  parts: RuntimeParts,
+): Runtime {
   checkOptions(config, reporting.warn, parts.options_);
   const real = config.disable_persistence || config.persistence === 'memory' ? undefined : openStorage();
   const base = 'ht|' + token + '|';
@@ -110,6 +118,8 @@ export function startRuntime(token: string, config: HogtailConfig, client: Hogta
   rt.visit_ = startEventProperties(rt);
   Object.assign(rt, startDelivery(store, rt));
   // What the server says it takes, from each flags answer (unless the app turned compression off).
-  addHooks(rt, 'delivery', { onRemoteConfig: (remote) => void (config.disable_compression || (rt.endpoint_.gzip = takesGzip(remote.supportedCompression))) });
+  addHooks(rt, 'delivery', {
+    onRemoteConfig: (remote) => void (config.disable_compression || (rt.endpoint_.gzip = takesGzip(remote.supportedCompression))),
+  });
   return rt;
 }

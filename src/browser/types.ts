@@ -43,4 +43,3 @@ export interface FeatureFlagResult {
 
 export type FlagsListener = (active: string[], flags: Record<string, FlagValue>) => void;
 export type SessionIdListener = (sessionId: string, windowId: string | null | undefined) => void;
-

@@ -149,7 +149,10 @@ function usage(resource?: string): string {
     for (const [actionName, action] of Object.entries(RESOURCES[name] ?? {})) {
       const flagText = Object.entries(action.flags)
         .map(([flag, spec]) => {
-          const shown = spec.kind === 'boolean' ? `--${flag}` : `--${flag} <${spec.kind === 'json' ? 'json' : spec.kind === 'integer' ? 'n' : 'value'}>`;
+          const shown =
+            spec.kind === 'boolean'
+              ? `--${flag}`
+              : `--${flag} <${spec.kind === 'json' ? 'json' : spec.kind === 'integer' ? 'n' : 'value'}>`;
           return spec.required === true ? shown : `[${shown}]`;
         })
         .join(' ');

@@ -75,7 +75,8 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
     }
     const [event, ...extra] = flags.positionals;
     if (event === undefined || event.trim() === '') throw new UsageError('name the event: hogtail capture EVENT --distinct-id ID');
-    if (extra.length > 0) throw new UsageError(`one event at a time; unexpected ${JSON.stringify(extra[0])} (quote an event name with spaces)`);
+    if (extra.length > 0)
+      throw new UsageError(`one event at a time; unexpected ${JSON.stringify(extra[0])} (quote an event name with spaces)`);
     const distinctId = flags.strings.get('distinct-id');
     if (distinctId === undefined || distinctId.trim() === '') throw new UsageError('--distinct-id is required and must not be blank');
     const properties = parseProperties(flags.lists.get('prop') ?? []);
@@ -109,7 +110,9 @@ export async function runCaptureCommand(args: string[], io: CommandIo): Promise<
     await client.flush();
     if (client.stats().delivered === 1) {
       // Only a 2xx with a PostHog answer counts as delivered (core/transport.ts), so "accepted" is what the server said.
-      io.stdout.write(`hogtail capture: sent 1 event (${JSON.stringify(event)} for ${JSON.stringify(distinctId)}) to ${connection.host}: accepted\n`);
+      io.stdout.write(
+        `hogtail capture: sent 1 event (${JSON.stringify(event)} for ${JSON.stringify(distinctId)}) to ${connection.host}: accepted\n`,
+      );
       return 0;
     }
     err(`hogtail capture: the event was not delivered: ${problem ?? 'no answer from the server'}${gaveUpAfter}\n`);

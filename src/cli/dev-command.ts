@@ -28,7 +28,11 @@ export const DEV_FLAGS: FlagTable = {
   host: { kind: 'string', value: 'H', help: 'address to bind (default 127.0.0.1; anything else exposes your data to the network)' },
   flags: { kind: 'string', value: 'FILE', help: 'feature flag definitions for decide, re-read when the file changes' },
   data: { kind: 'string', value: 'DIR', help: 'where events are kept, so they survive a restart (default: a new temporary directory)' },
-  fixtures: { kind: 'string', value: 'FILE', help: 'management API data (members, exports, recordings, subscriptions); default: seed data' },
+  fixtures: {
+    kind: 'string',
+    value: 'FILE',
+    help: 'management API data (members, exports, recordings, subscriptions); default: seed data',
+  },
   open: { kind: 'boolean', help: 'open the events page in your browser' },
   help: { kind: 'boolean', help: 'show this help (also -h)' },
 };

@@ -23,15 +23,31 @@ const FLAGS: Record<string, FlagSpec> = {
   'api-key': { kind: 'string', value: 'KEY', help: 'project API key, phc_… (or HOGTAIL_API_KEY)' },
   host: { kind: 'string', value: 'URL', help: `ingestion host (or HOGTAIL_HOST; default ${DEFAULT_HOST})` },
   format: { kind: 'string', value: 'ndjson|csv|json', help: 'input format (default: from the file name, else sniffed)' },
-  map: { kind: 'list', value: 'event=COL,distinct_id=COL,timestamp=COL', help: 'source fields for event, distinct id, timestamp; other NAME=COL pairs copy a column into property NAME' },
-  'timestamp-format': { kind: 'string', value: 'iso|epoch-s|epoch-ms', help: 'how timestamps are written (default iso; no zone means UTC)' },
+  map: {
+    kind: 'list',
+    value: 'event=COL,distinct_id=COL,timestamp=COL',
+    help: 'source fields for event, distinct id, timestamp; other NAME=COL pairs copy a column into property NAME',
+  },
+  'timestamp-format': {
+    kind: 'string',
+    value: 'iso|epoch-s|epoch-ms',
+    help: 'how timestamps are written (default iso; no zone means UTC)',
+  },
   'dry-run': { kind: 'boolean', help: 'validate every row and print a summary; send nothing' },
   resume: { kind: 'boolean', help: 'continue from the checkpoint of an earlier run; the input must be unchanged (ignored by --dry-run)' },
   rejects: { kind: 'string', value: 'FILE', help: 'write refused rows here as NDJSON (default hogtail-import-<id>.rejects.ndjson)' },
-  checkpoint: { kind: 'string', value: 'FILE', help: 'checkpoint file (default hogtail-import-<id>.checkpoint.json in the current directory)' },
+  checkpoint: {
+    kind: 'string',
+    value: 'FILE',
+    help: 'checkpoint file (default hogtail-import-<id>.checkpoint.json in the current directory)',
+  },
   'source-id': { kind: 'string', value: 'ID', help: 'name the input for its uuids instead of path+size+content (e.g. a stdin stream)' },
   'batch-size': { kind: 'string', value: 'N', help: 'events per request (default 1000)' },
-  'checkpoint-rows': { kind: 'string', value: 'N', help: 'rows per checkpoint step at most (default 5000); the checkpoint also moves with every acknowledged request' },
+  'checkpoint-rows': {
+    kind: 'string',
+    value: 'N',
+    help: 'rows per checkpoint step at most (default 5000); the checkpoint also moves with every acknowledged request',
+  },
   retries: { kind: 'string', value: 'N', help: 'attempts per request before giving up, with backoff and Retry-After (default 8)' },
   timeout: { kind: 'string', value: 'MS', help: 'per-request timeout in ms (default 60000)' },
   'compression-level': { kind: 'string', value: '1-9', help: 'gzip level of request bodies (default 1: fastest; 9 for a slow link)' },
@@ -64,7 +80,8 @@ Exit codes:
 
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}; got ${JSON.stringify(value)}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')}; got ${JSON.stringify(value)}`);
   return value as T;
 }
 

@@ -40,9 +40,14 @@ export function batchBody(apiKey: string, events: readonly QueuedEvent[], histor
   const items: string[] = [];
   for (const event of events) items.push(event.json);
   return (
-    '{"api_key":' + JSON.stringify(apiKey) +
+    '{"api_key":' +
+    JSON.stringify(apiKey) +
     (!BROWSER_BUILD && historicalMigration ? ',"historical_migration":true' : '') +
-    ',"sent_at":"' + sentAt + '","batch":[' + items.join(',') + ']}'
+    ',"sent_at":"' +
+    sentAt +
+    '","batch":[' +
+    items.join(',') +
+    ']}'
   );
 }
 

@@ -46,9 +46,7 @@ export interface SharedProperties {
 /** `props` serialised for many events (it must not name `distinct_id`). */
 export const shareProperties = (props: Record<string, unknown>): SharedProperties => ({ props, json: JSON.stringify(props).slice(1, -1) });
 
-export type BuildResult =
-  | { ok: true; record: QueuedEvent; notes: string[] }
-  | { ok: false; error: InvalidEventError };
+export type BuildResult = { ok: true; record: QueuedEvent; notes: string[] } | { ok: false; error: InvalidEventError };
 
 /** About 1 MB: the real server answers 413 for a single event above it. */
 export const DEFAULT_MAX_EVENT_BYTES = 1_000_000;
@@ -70,7 +68,11 @@ export function buildEvent(
   // Every refusal names what was wrong, what arrived instead, and that nothing was queued.
   const fail = (message: string, got: unknown, reason: 'invalid' | 'too_large' = 'invalid'): BuildResult => ({
     ok: false,
-    error: new InvalidEventError(message + (reason === 'invalid' ? '; got ' + describe(got) : '') + '. The event was not queued.', reason, label),
+    error: new InvalidEventError(
+      message + (reason === 'invalid' ? '; got ' + describe(got) : '') + '. The event was not queued.',
+      reason,
+      label,
+    ),
   });
 
   if (!isText(name)) {
@@ -86,7 +88,12 @@ export function buildEvent(
 
   const userProperties = input.properties ?? {};
   // A Map or Set serialises to {} and would lose every entry without a word: refused like an array.
-  if (typeof userProperties !== 'object' || Array.isArray(userProperties) || userProperties instanceof Map || userProperties instanceof Set) {
+  if (
+    typeof userProperties !== 'object' ||
+    Array.isArray(userProperties) ||
+    userProperties instanceof Map ||
+    userProperties instanceof Set
+  ) {
     return fail(`"${name}" properties must be a plain object`, input.properties);
   }
 
@@ -104,7 +111,10 @@ export function buildEvent(
     const seconds = typeof input.timestamp === 'number' && Math.abs(input.timestamp) < 1e11;
     const parsed = seconds ? undefined : parseTimestamp(input.timestamp);
     if (parsed === undefined) {
-      return fail(`"${name}" timestamp must be a Date, an ISO 8601 string or epoch milliseconds${seconds ? ' (epoch seconds? multiply by 1000)' : ''}`, input.timestamp);
+      return fail(
+        `"${name}" timestamp must be a Date, an ISO 8601 string or epoch milliseconds${seconds ? ' (epoch seconds? multiply by 1000)' : ''}`,
+        input.timestamp,
+      );
     }
     timestamp = parsed;
   }
@@ -124,22 +134,24 @@ export function buildEvent(
     return fail(`"${name}" properties must be a plain object`, userProperties);
   }
   const json =
-    '{"uuid":"' + uuid +
-    '","event":' + JSON.stringify(name) +
-    ',"distinct_id":' + JSON.stringify(distinctId) +
-    ',"properties":' + properties +
-    ',"timestamp":"' + timestamp + '"}';
+    '{"uuid":"' +
+    uuid +
+    '","event":' +
+    JSON.stringify(name) +
+    ',"distinct_id":' +
+    JSON.stringify(distinctId) +
+    ',"properties":' +
+    properties +
+    ',"timestamp":"' +
+    timestamp +
+    '"}';
 
   // Most events are far below the limit in any encoding; count UTF-8 bytes only when it could matter
   // (then encoding once costs little next to sending a megabyte).
   if (json.length * 3 > maxEventBytes) {
     const bytes = new TextEncoder().encode(json).length;
     if (bytes > maxEventBytes) {
-      return fail(
-        `"${name}" is ${bytes} bytes, over the ${maxEventBytes}-byte limit; send less`,
-        0,
-        'too_large',
-      );
+      return fail(`"${name}" is ${bytes} bytes, over the ${maxEventBytes}-byte limit; send less`, 0, 'too_large');
     }
   }
   return { ok: true, record: { uuid: json.slice(9, 45), json: flatten(json) }, notes };
@@ -198,14 +210,22 @@ function mergeProperties(
   notes.push(...own.notes);
   if (own.json?.[0] !== '{') return undefined; // undefined too, from a toJSON() that returned nothing
   const sharedKey = (key: string) => !!shared && key in shared.props;
-  if ('distinct_id' in user || '$distinct_id' in user || 'toJSON' in user || Object.keys(sdk).some((key) => key in user || sharedKey(key)) || Object.keys(user).some(sharedKey)) {
+  if (
+    'distinct_id' in user ||
+    '$distinct_id' in user ||
+    'toJSON' in user ||
+    Object.keys(sdk).some((key) => key in user || sharedKey(key)) ||
+    Object.keys(user).some(sharedKey)
+  ) {
     const merged = { distinct_id: distinctId, ...shared?.props, ...JSON.parse(own.json), ...sdk };
     merged.distinct_id = distinctId; // over the caller's, keeping the first place
     delete merged.$distinct_id;
     return JSON.stringify(merged);
   }
   const idJson = '{"distinct_id":' + JSON.stringify(distinctId);
-  return (own.json === '{}' ? idJson : idJson + ',' + own.json.slice(1, -1)) + (shared?.json ? ',' + shared.json : '') + sdkFragment(sdk) + '}';
+  return (
+    (own.json === '{}' ? idJson : idJson + ',' + own.json.slice(1, -1)) + (shared?.json ? ',' + shared.json : '') + sdkFragment(sdk) + '}'
+  );
 }
 
 // Server clients pass one frozen object for most events: serialised once. A page's change every

@@ -58,13 +58,24 @@ export function createFetchExecutor(fetchFn: FetchLike, options: FetchExecutorOp
       }, request.timeoutMs);
     });
     const { body } = request;
-    const init: RequestInit = { method: request.method, headers: request.headers, body: body as RequestInit['body'], signal: controller.signal };
+    const init: RequestInit = {
+      method: request.method,
+      headers: request.headers,
+      body: body as RequestInit['body'],
+      signal: controller.signal,
+    };
     if (keepaliveMaxChars !== undefined) init.keepalive = (body?.length ?? 0) <= keepaliveMaxChars;
     const exchange = (async (): Promise<HttpResponse> => {
       const response = await fetchFn(request.url, init);
       const { text, truncated } = await readCapped(response, request.maxResponseBytes);
       const { headers } = response;
-      const answer: HttpResponse = { status: response.status, body: text, retryAfter: headers.get('retry-after'), contentType: headers.get('content-type'), truncated };
+      const answer: HttpResponse = {
+        status: response.status,
+        body: text,
+        retryAfter: headers.get('retry-after'),
+        contentType: headers.get('content-type'),
+        truncated,
+      };
       // Only the definitions poll (servers) asks conditionally; a page never does.
       if (!BROWSER_BUILD) answer.etag = headers.get('etag');
       return answer;

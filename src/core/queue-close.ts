@@ -16,8 +16,13 @@ export const serverCloser: QueueCloser = {
     // The request still in flight answers into nothing: its events are reported below.
     state.inFlight_ = [];
     const left = persistence?.retain ? persistence.retain(queued) : queued;
-    state.drop_(left, 'shutdown', `${left.length} event(s) were still undelivered when the client shut down (deadline reached or server unreachable).`);
+    state.drop_(
+      left,
+      'shutdown',
+      `${left.length} event(s) were still undelivered when the client shut down (deadline reached or server unreachable).`,
+    );
     state.settleWaiters_(true);
   },
-  late_: (state, event) => state.drop_([event], 'shutdown', `event ${event.uuid} captured after shutdown() was not sent. Capture before shutting down.`),
+  late_: (state, event) =>
+    state.drop_([event], 'shutdown', `event ${event.uuid} captured after shutdown() was not sent. Capture before shutting down.`),
 };

@@ -60,7 +60,13 @@ function announceNext(line: WaitingLine, options: QueueOptions, lookahead: Looka
 }
 
 /** True (and `batch` dropped) when the user capped retries (posthog-node's fetchRetryCount) and it is past the cap. */
-function pastRetryCap(state: QueueState, retry: RetryOptions, failures: number, batch: Entry[], result: Extract<DeliveryResult, { kind: 'retry' }>): boolean {
+function pastRetryCap(
+  state: QueueState,
+  retry: RetryOptions,
+  failures: number,
+  batch: Entry[],
+  result: Extract<DeliveryResult, { kind: 'retry' }>,
+): boolean {
   if (BROWSER_BUILD || retry.maxRetries === undefined || failures <= retry.maxRetries) return false;
   const message = `${batch.length} event(s) dropped after ${retry.maxRetries} retries (fetchRetryCount): ${result.message}`;
   state.drop_(eventsOf(batch), 'retries_exhausted', message, result.status);
@@ -124,7 +130,12 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   let sending = false;
   let warned = false;
   let backoffTimer: TimerHandle | undefined;
-  const { schedulePump_: schedulePump, armInterval_: armInterval, drain_: drain, stopInterval_: stopInterval } = createScheduler(state, options, () => pump());
+  const {
+    schedulePump_: schedulePump,
+    armInterval_: armInterval,
+    drain_: drain,
+    stopInterval_: stopInterval,
+  } = createScheduler(state, options, () => pump());
 
   function putBackInFront(entries: Entry[]): void {
     if (lookahead) reserved = 0; // the front changed: what was announced is no longer next
@@ -167,7 +178,7 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
     if (state.inFlight_ !== batch) return state.closed_ ? undefined : pump();
     state.inFlight_ = [];
     if (state.closed_) return;
-    if (result.kind !== 'ok' && state.dropUnsent_?.(batch)) return state.settleWaiters_(), pump();
+    if (result.kind !== 'ok' && state.dropUnsent_?.(batch)) return (state.settleWaiters_(), pump());
     if (result.kind === 'retry') return retryLater(batch, result);
     if (usedSplit) splitStack.pop();
     failures = 0;

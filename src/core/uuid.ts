@@ -49,8 +49,16 @@ export function uuidv7(now: number = Date.now()): string {
   const time = hex(ms, 12);
   const low = hex(0x80000000 + counterLow, 8); // variant bits 10, then the 30 counter bits
   return (
-    time.slice(0, 8) + '-' + time.slice(8) + '-' + hex(0x7000 + counterHigh, 4) + '-' +
-    low.slice(0, 4) + '-' + low.slice(4) + hex(random32(), 8)
+    time.slice(0, 8) +
+    '-' +
+    time.slice(8) +
+    '-' +
+    hex(0x7000 + counterHigh, 4) +
+    '-' +
+    low.slice(0, 4) +
+    '-' +
+    low.slice(4) +
+    hex(random32(), 8)
   );
 }
 

@@ -23,7 +23,8 @@ export class PostHog extends PostHogServerClient {
   constructor(apiKey: string, options: PostHogOptions = {}) {
     const problems: string[] = [];
     for (const name of NODE_ONLY) {
-      if (options && name in options) problems.push(`${name} is not available in hogtail/edge (Node only: files and process hooks); ignored`);
+      if (options && name in options)
+        problems.push(`${name} is not available in hogtail/edge (Node only: files and process hooks); ignored`);
     }
     super(apiKey, options ?? {}, problems, () => ({
       lib: 'hogtail-edge',

@@ -28,7 +28,11 @@ function pad(bytes: Uint8Array): DataView {
 function compress(h: Uint32Array, view: DataView, offset: number, w: Uint32Array): void {
   for (let t = 0; t < 16; t++) w[t] = view.getUint32(offset + t * 4);
   for (let t = 16; t < 80; t++) w[t] = rotl(w[t - 3]! ^ w[t - 8]! ^ w[t - 14]! ^ w[t - 16]!, 1);
-  let a = h[0]!, b = h[1]!, c = h[2]!, d = h[3]!, e = h[4]!;
+  let a = h[0]!,
+    b = h[1]!,
+    c = h[2]!,
+    d = h[3]!,
+    e = h[4]!;
   for (let t = 0; t < 80; t++) {
     const k = ROUND_CONSTANTS[(t / 20) | 0]!;
     const f = t < 20 ? (b & c) | (~b & d) : t < 40 || t >= 60 ? b ^ c ^ d : (b & c) | (b & d) | (c & d);

@@ -87,7 +87,9 @@ export function createExceptionCapture(client: ExceptionClient, autocapture: boo
           try {
             captureUncaught(error, type);
           } catch (problem) {
-            client.report(new HogtailError(`an uncaught exception could not be captured (${textOf(problem)}); the app's own handling goes on`));
+            client.report(
+              new HogtailError(`an uncaught exception could not be captured (${textOf(problem)}); the app's own handling goes on`),
+            );
           }
         },
         flushBeforeCrash: () => client.flushBeforeCrash(),

@@ -58,7 +58,13 @@ export function createNodeExecutor(): NodeExecutor {
       const req = (secure ? https : http).request(url, { method: request.method, agent, headers }, (res) => {
         readCapped(res, request.maxResponseBytes).then((read) => {
           clearTimeout(deadline);
-          resolve({ status: res.statusCode ?? 0, ...read, retryAfter: header(res, 'retry-after'), etag: header(res, 'etag'), contentType: header(res, 'content-type') });
+          resolve({
+            status: res.statusCode ?? 0,
+            ...read,
+            retryAfter: header(res, 'retry-after'),
+            etag: header(res, 'etag'),
+            contentType: header(res, 'content-type'),
+          });
         }, fail);
       });
       const deadline = setTimeout(() => {

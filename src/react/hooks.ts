@@ -29,7 +29,11 @@ function useFlagValue(key: string): [FlagValue | undefined, boolean] {
     },
     () => bootstrapped(bootstrap, key),
   );
-  const known = useStore(store.subscribe, () => store.flags() !== undefined, () => false);
+  const known = useStore(
+    store.subscribe,
+    () => store.flags() !== undefined,
+    () => false,
+  );
   useEffect(() => {
     // The client's own read records the call (and dedupes it); a read before flags are known does not.
     if (known) client.getFeatureFlag(key);
@@ -64,7 +68,11 @@ export function useActiveFeatureFlags(): string[] | undefined {
   const { client, bootstrap } = useContext(PostHogContext);
   const store = flagStore(client);
   const fromBootstrap = useMemo(() => activeKeys(bootstrap?.featureFlags), [bootstrap?.featureFlags]);
-  return useStore(store.subscribe, () => store.active() ?? fromBootstrap, () => fromBootstrap);
+  return useStore(
+    store.subscribe,
+    () => store.active() ?? fromBootstrap,
+    () => fromBootstrap,
+  );
 }
 
 /** posthog-js's result object: key, enabled, variant and payload together. */

@@ -36,10 +36,7 @@ export function PostHogProvider(props: PostHogProviderProps): ReactElement {
     }
     // optionsKey stands for options: a new object with the same content is no change.
   }, [client, apiKey, optionsKey]);
-  const value = useMemo<PostHogContextValue>(
-    () => ({ client: instance, bootstrap: bootstrapOf(options, client) }),
-    [instance, optionsKey],
-  );
+  const value = useMemo<PostHogContextValue>(() => ({ client: instance, bootstrap: bootstrapOf(options, client) }), [instance, optionsKey]);
   return createElement(PostHogContext.Provider, { value }, children);
 }
 

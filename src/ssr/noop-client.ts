@@ -14,7 +14,9 @@ let told = false;
 function tellOnce(): void {
   if (told) return;
   told = true;
-  console.debug('[hogtail] no window here (server-side rendering?): init() and every method do nothing; use hogtail/node to capture from a server');
+  console.debug(
+    '[hogtail] no window here (server-side rendering?): init() and every method do nothing; use hogtail/node to capture from a server',
+  );
 }
 
 const nothing = (): void => undefined;

@@ -82,7 +82,12 @@ describe.skipIf(!hasChromium)('the management client in a real browser', () => {
     server.page('/', PAGE);
     // Scripts are served from files, with a JavaScript type (a service worker insists on one).
     const dir = mkdtempSync(join(tmpdir(), 'hogtail-api-browser-'));
-    for (const [path, text] of [['/api.js', api], ['/dedicated.js', DEDICATED], ['/shared.js', SHARED], ['/service.js', SERVICE]] as const) {
+    for (const [path, text] of [
+      ['/api.js', api],
+      ['/dedicated.js', DEDICATED],
+      ['/shared.js', SHARED],
+      ['/service.js', SERVICE],
+    ] as const) {
       writeFileSync(join(dir, path), text);
       server.file(path, join(dir, path));
     }

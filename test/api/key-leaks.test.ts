@@ -44,7 +44,9 @@ it('a next link carrying the key is followed without the key in the URL', async 
     urls.push(req.url ?? '');
     const offset = new URL(req.url ?? '/', 'http://x').searchParams.get('offset');
     const next = offset === null ? `http://127.0.0.1/api/environments/1/exports/?offset=1&personal_api_key=${KEY}&token=${KEY}` : null;
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ count: 2, next, previous: null, results: [{ id: offset === null ? 1 : 2 }] }));
+    res
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ count: 2, next, previous: null, results: [{ id: offset === null ? 1 : 2 }] }));
   });
   const ids: number[] = [];
   for await (const asset of clientAt(host).exports.list.iterate()) ids.push(asset.id);

@@ -180,7 +180,14 @@ describe('a misbehaving server', () => {
         const next = offset === 0 ? `http://elsewhere.invalid/api/environments/1/exports/?limit=3&offset=2` : null;
         res.end(JSON.stringify({ count: 4, next, previous: null, results: ids.map((id) => ({ id })) }));
       } else if (url.pathname.endsWith('/subscriptions/')) {
-        res.end(JSON.stringify({ count: 9, next: `/api/environments/1/subscriptions/?offset=3&limit=3`, previous: null, results: [{ id: offset }] }));
+        res.end(
+          JSON.stringify({
+            count: 9,
+            next: `/api/environments/1/subscriptions/?offset=3&limit=3`,
+            previous: null,
+            results: [{ id: offset }],
+          }),
+        );
       } else {
         res.end(JSON.stringify({ not: 'a page' }));
       }

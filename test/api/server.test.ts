@@ -21,7 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function call(path: string, init: RequestInit & { key?: string | null } = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
+async function call(
+  path: string,
+  init: RequestInit & { key?: string | null } = {},
+): Promise<{ status: number; body: unknown; headers: Headers }> {
   const { key = KEY, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (key !== null) headers.set('Authorization', `Bearer ${key}`);

@@ -31,14 +31,27 @@ const PARSE_ATTRIBUTES = /([^\n]*?)="((?:[^"\\]|\\[^\n])*)"/g;
 const toInt = (value: string) => (/^[+-]?\d+$/.test(value.trim()) ? Number.parseInt(value, 10) : null);
 
 function parseElement(entry: string): ParsedElement {
-  const element: ParsedElement = { tag_name: null, attr_class: null, text: null, href: null, attr_id: null, nth_child: null, nth_of_type: null, attributes: {} };
+  const element: ParsedElement = {
+    tag_name: null,
+    attr_class: null,
+    text: null,
+    href: null,
+    attr_id: null,
+    nth_child: null,
+    nth_of_type: null,
+    attributes: {},
+  };
   const match = SPLIT_CLASS_ATTRIBUTES.exec(entry);
   const tagPart = match?.[1] ?? '';
   const attrsPart = match?.[3];
   if (tagPart) {
     const dot = tagPart.indexOf('.');
     element.tag_name = dot < 0 ? tagPart : tagPart.slice(0, dot);
-    if (dot >= 0) element.attr_class = tagPart.slice(dot + 1).split('.').filter((name) => name !== '');
+    if (dot >= 0)
+      element.attr_class = tagPart
+        .slice(dot + 1)
+        .split('.')
+        .filter((name) => name !== '');
   }
   if (attrsPart) {
     for (const [, key, value] of attrsPart.matchAll(PARSE_ATTRIBUTES)) {

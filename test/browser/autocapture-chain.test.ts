@@ -6,10 +6,23 @@ import { getElementsChainString } from '@posthog/browser-common/utils/autocaptur
 import { elementsChain, type ChainElement } from '../../src/browser/features/autocapture/chain';
 import { parseChain, unescape } from './autocapture-chain-parser';
 
-const element = (overrides: Partial<ChainElement>): ChainElement => ({ tag: 'div', classes: [], nthChild: 1, nthOfType: 1, attributes: {}, ...overrides });
+const element = (overrides: Partial<ChainElement>): ChainElement => ({
+  tag: 'div',
+  classes: [],
+  nthChild: 1,
+  nthOfType: 1,
+  attributes: {},
+  ...overrides,
+});
 
 /** posthog-js's element record for the same element (its `$elements` entry). */
-const posthogRecord = (el: ChainElement) => ({ tag_name: el.tag, $el_text: el.text, nth_child: el.nthChild, nth_of_type: el.nthOfType, ...el.attributes });
+const posthogRecord = (el: ChainElement) => ({
+  tag_name: el.tag,
+  $el_text: el.text,
+  nth_child: el.nthChild,
+  nth_of_type: el.nthOfType,
+  ...el.attributes,
+});
 
 describe('$elements_chain', () => {
   it('writes tag, sorted classes and sorted attributes exactly as posthog-js does', () => {
@@ -23,7 +36,14 @@ describe('$elements_chain', () => {
         id: 'save',
         attributes: { attr__class: 'primary btn Big', attr__id: 'save', 'attr__data-test': 'save-btn', 'attr__aria-label': 'Save' },
       }),
-      element({ tag: 'a', classes: ['nav'], nthChild: 3, nthOfType: 2, href: '/settings?tab=1', attributes: { attr__class: 'nav', attr__href: '/settings?tab=1' } }),
+      element({
+        tag: 'a',
+        classes: ['nav'],
+        nthChild: 3,
+        nthOfType: 2,
+        href: '/settings?tab=1',
+        attributes: { attr__class: 'nav', attr__href: '/settings?tab=1' },
+      }),
       element({ tag: 'body', nthChild: 2 }),
     ];
     const chain = elementsChain(elements);
@@ -44,7 +64,16 @@ describe('$elements_chain', () => {
         nth_of_type: 1,
         attributes: { attr__class: 'primary btn Big', attr__id: 'save', 'attr__data-test': 'save-btn', 'attr__aria-label': 'Save' },
       },
-      { tag_name: 'a', attr_class: ['nav'], text: null, href: '/settings?tab=1', attr_id: null, nth_child: 3, nth_of_type: 2, attributes: { attr__class: 'nav', attr__href: '/settings?tab=1' } },
+      {
+        tag_name: 'a',
+        attr_class: ['nav'],
+        text: null,
+        href: '/settings?tab=1',
+        attr_id: null,
+        nth_child: 3,
+        nth_of_type: 2,
+        attributes: { attr__class: 'nav', attr__href: '/settings?tab=1' },
+      },
       { tag_name: 'body', attr_class: null, text: null, href: null, attr_id: null, nth_child: 2, nth_of_type: 1, attributes: {} },
     ]);
   });
@@ -52,7 +81,9 @@ describe('$elements_chain', () => {
   it('escapes quotes as posthog-js does: \\" in the value, the server keeps the escape', () => {
     const chain = elementsChain([element({ tag: 'button', text: 'Say "hi"', attributes: { attr__title: 'a "b"' } })]);
     expect(chain).toBe('button:attr__title="a \\"b\\""nth-child="1"nth-of-type="1"text="Say \\"hi\\""');
-    expect(chain).toBe(getElementsChainString([posthogRecord(element({ tag: 'button', text: 'Say "hi"', attributes: { attr__title: 'a "b"' } }))]));
+    expect(chain).toBe(
+      getElementsChainString([posthogRecord(element({ tag: 'button', text: 'Say "hi"', attributes: { attr__title: 'a "b"' } }))]),
+    );
     const [parsed] = parseChain(chain);
     expect(parsed!.text).toBe('Say \\"hi\\"');
     expect(parsed!.nth_child).toBe(1);
@@ -72,8 +103,20 @@ describe('$elements_chain', () => {
 
   it.each(tricky)('round-trips %j in text and in attributes through the server rules', (value) => {
     const elements = [
-      element({ tag: 'span', classes: ['icon'], text: value || undefined, attributes: { attr__class: 'icon', attr__title: value, 'attr__data-x': value } }),
-      element({ tag: 'button', nthChild: 4, nthOfType: 2, text: value || undefined, id: value || undefined, attributes: { attr__id: value, 'attr__aria-label': value } }),
+      element({
+        tag: 'span',
+        classes: ['icon'],
+        text: value || undefined,
+        attributes: { attr__class: 'icon', attr__title: value, 'attr__data-x': value },
+      }),
+      element({
+        tag: 'button',
+        nthChild: 4,
+        nthOfType: 2,
+        text: value || undefined,
+        id: value || undefined,
+        attributes: { attr__id: value, 'attr__aria-label': value },
+      }),
       element({ tag: 'div', classes: ['wrap'], nthChild: 1, attributes: { attr__class: 'wrap' } }),
     ];
     const parsed = parseChain(elementsChain(elements));
@@ -92,13 +135,22 @@ describe('$elements_chain', () => {
 
   it("keeps elements apart where posthog-js's escaping makes the server misread them", () => {
     for (const value of ['ends with a backslash \\', 'two\nlines']) {
-      const elements = [element({ tag: 'button', text: value, nthChild: 5, attributes: { attr__title: value } }), element({ tag: 'form', nthChild: 2 })];
+      const elements = [
+        element({ tag: 'button', text: value, nthChild: 5, attributes: { attr__title: value } }),
+        element({ tag: 'form', nthChild: 2 }),
+      ];
       const ours = parseChain(elementsChain(elements));
       const theirs = parseChain(getElementsChainString(elements.map(posthogRecord)));
-      expect(ours.map((e) => [e.tag_name, e.nth_child])).toEqual([['button', 5], ['form', 2]]);
+      expect(ours.map((e) => [e.tag_name, e.nth_child])).toEqual([
+        ['button', 5],
+        ['form', 2],
+      ]);
       expect(unescape(ours[0]!.text!)).toBe(value);
       // posthog-js's chain: the server loses the button's position (and more) or the form.
-      expect(theirs.map((e) => [e.tag_name, e.nth_child])).not.toEqual([['button', 5], ['form', 2]]);
+      expect(theirs.map((e) => [e.tag_name, e.nth_child])).not.toEqual([
+        ['button', 5],
+        ['form', 2],
+      ]);
     }
   });
 

@@ -9,7 +9,8 @@ import { looksSecret } from '../../src/browser/features/autocapture/privacy';
 const plain: DescribeSettings = { maskText_: false, maskAttributes_: false, ignoredAttributes_: [] };
 const props = (selector: string, type = 'click', settings: DescribeSettings = plain) =>
   describe(elementPath(document.querySelector(selector)!), type, settings, location.host);
-const chainOf = (selector: string, type = 'click', settings: DescribeSettings = plain) => props(selector, type, settings).$elements_chain as string;
+const chainOf = (selector: string, type = 'click', settings: DescribeSettings = plain) =>
+  props(selector, type, settings).$elements_chain as string;
 
 const NESTED = `
 <main id="app" class="layout">
@@ -63,15 +64,17 @@ group('autocapture element description', () => {
     });
   });
 
-  it('a span inside a link carries the link\'s href, and an external one $external_click_url', () => {
+  it("a span inside a link carries the link's href, and an external one $external_click_url", () => {
     const external = props('a.out span');
     expect(external.$external_click_url).toBe('https://elsewhere.example/x');
-    expect((external.$elements_chain as string).split(';')[0]).toBe('span:attr__href="https://elsewhere.example/x"href="https://elsewhere.example/x"nth-child="1"nth-of-type="1"text="Away"');
+    expect((external.$elements_chain as string).split(';')[0]).toBe(
+      'span:attr__href="https://elsewhere.example/x"href="https://elsewhere.example/x"nth-child="1"nth-of-type="1"text="Away"',
+    );
     expect(props('a.nav').$external_click_url).toBeUndefined();
     expect(props('a.nav', 'change').$external_click_url).toBeUndefined();
   });
 
-  it('an SVG path inside a button is the button\'s click', () => {
+  it("an SVG path inside a button is the button's click", () => {
     expect(chainOf('#icon path').split(';')[0]).toBe('button:attr__id="icon"attr_id="icon"nth-child="4"nth-of-type="1"text="Close"');
   });
 
@@ -79,7 +82,11 @@ group('autocapture element description', () => {
     ['input', 'change', 'input.field:attr__class="field"attr__name="email"nth-child="1"nth-of-type="1"'],
     ['select', 'change', 'select:attr__name="plan"nth-child="3"nth-of-type="1"'],
     ['textarea', 'change', 'textarea:attr__name="bio"nth-child="4"nth-of-type="1"'],
-    ['form', 'submit', 'form.f:attr__action="/join"attr__class="f"attr__id="signup"attr_id="signup"nth-child="3"nth-of-type="1"text="Join us"'],
+    [
+      'form',
+      'submit',
+      'form.f:attr__action="/join"attr__class="f"attr__id="signup"attr_id="signup"nth-child="3"nth-of-type="1"text="Join us"',
+    ],
   ])('%s %s: name, id, class only, never a value or typed text', (selector, type, first) => {
     const all = props(selector, type);
     expect((all.$elements_chain as string).split(';')[0]).toBe(first);
@@ -90,7 +97,9 @@ group('autocapture element description', () => {
   it('ph-sensitive: no text, attributes kept', () => {
     const all = props('#secret');
     expect(all.$el_text).toBeUndefined();
-    expect(all.$elements_chain).toMatch(/^button\.ph-sensitive:attr__class="ph-sensitive"attr__id="secret"attr_id="secret"nth-child="\d+"nth-of-type="\d+";/);
+    expect(all.$elements_chain).toMatch(
+      /^button\.ph-sensitive:attr__class="ph-sensitive"attr__id="secret"attr_id="secret"nth-child="\d+"nth-of-type="\d+";/,
+    );
   });
 
   it('mask_all_text, mask_all_element_attributes, element_attribute_ignorelist', () => {
@@ -118,8 +127,11 @@ group('autocapture element description', () => {
   });
 
   it('class names one space apart, whatever whitespace the page used; a secret-looking name (card-num) hides text with punctuation in it too', () => {
-    document.body.innerHTML = '<div><button class="  zeta   alpha\tbeta\n">Go</button><button name="card-num" class="pay">Pay 12</button></div>';
-    expect(chainOf('button.zeta').split(';')[0]).toBe('button.alpha.beta.zeta:attr__class="zeta alpha beta"nth-child="1"nth-of-type="1"text="Go"');
+    document.body.innerHTML =
+      '<div><button class="  zeta   alpha\tbeta\n">Go</button><button name="card-num" class="pay">Pay 12</button></div>';
+    expect(chainOf('button.zeta').split(';')[0]).toBe(
+      'button.alpha.beta.zeta:attr__class="zeta alpha beta"nth-child="1"nth-of-type="1"text="Go"',
+    );
     const secret = props('button.pay');
     expect(secret.$el_text).toBeUndefined();
     expect(JSON.stringify(secret)).not.toContain('Pay 12');
@@ -138,7 +150,9 @@ group('autocapture element description', () => {
 
   it('leaves out attribute names the chain cannot carry (Alpine @click, :class)', () => {
     document.body.innerHTML = '<div x-data="{}"><button class="b" @click="open = true" :class="x" x-on:keyup="y">Go</button></div>';
-    expect(chainOf('button')).toBe('button.b:attr__class="b"nth-child="1"nth-of-type="1"text="Go";div:attr__x-data="{}"nth-child="1"nth-of-type="1";body:nth-child="2"nth-of-type="1"');
+    expect(chainOf('button')).toBe(
+      'button.b:attr__class="b"nth-child="1"nth-of-type="1"text="Go";div:attr__x-data="{}"nth-child="1"nth-of-type="1";body:nth-child="2"nth-of-type="1"',
+    );
   });
 });
 
@@ -168,7 +182,8 @@ group('autocapture: the second hardening pass (issue 27)', () => {
   });
 
   it('text written with no-break spaces: no $el_text and no text in the chain', () => {
-    document.body.innerHTML = '<div><button id="nbsp">6011&nbsp;1111&nbsp;1111&nbsp;1117</button><label>Card 6011&nbsp;1111&nbsp;1111&nbsp;1117<button id="in">Go</button></label></div>';
+    document.body.innerHTML =
+      '<div><button id="nbsp">6011&nbsp;1111&nbsp;1111&nbsp;1117</button><label>Card 6011&nbsp;1111&nbsp;1111&nbsp;1117<button id="in">Go</button></label></div>';
     for (const selector of ['#nbsp', '#in']) {
       const all = props(selector);
       expect(JSON.stringify(all), selector).not.toContain('6011');
@@ -176,7 +191,8 @@ group('autocapture: the second hardening pass (issue 27)', () => {
   });
 
   it('a card number in a data-ph-capture-attribute-* value is left out (property and chain); other values stay', () => {
-    document.body.innerHTML = '<div><button data-ph-capture-attribute-card="4000056655665556" data-ph-capture-attribute-nbsp="4000&nbsp;0566&nbsp;5566&nbsp;5556" data-ph-capture-attribute-plan="pro">Pay</button></div>';
+    document.body.innerHTML =
+      '<div><button data-ph-capture-attribute-card="4000056655665556" data-ph-capture-attribute-nbsp="4000&nbsp;0566&nbsp;5566&nbsp;5556" data-ph-capture-attribute-plan="pro">Pay</button></div>';
     const all = props('button');
     expect(all).toMatchObject({ plan: 'pro' });
     expect(all).not.toHaveProperty('card');
@@ -211,9 +227,16 @@ group('autocapture: the second hardening pass (issue 27)', () => {
       const text = JSON.stringify([props(selector), props(selector, 'change')]);
       expect(text, selector).not.toMatch(/@example\.com/);
     }
-    expect(chainOf('#box', 'change').split(';')[0]).toBe('input:attr__id="box"attr__name="news"attr__type="checkbox"attr_id="box"nth-child="1"nth-of-type="1"');
+    expect(chainOf('#box', 'change').split(';')[0]).toBe(
+      'input:attr__id="box"attr__name="news"attr__type="checkbox"attr_id="box"nth-child="1"nth-of-type="1"',
+    );
     expect(chainOf('#opt').split(';')[0]).toBe('option.o:attr__class="o"attr__id="opt"attr_id="opt"nth-child="1"nth-of-type="1"');
-    for (const [selector, label] of [['#save', 'Save'], ['#other', 'Other'], ['#reset', 'Reset']]) expect(chainOf(selector!)).toContain(`attr__value="${label}"`);
+    for (const [selector, label] of [
+      ['#save', 'Save'],
+      ['#other', 'Other'],
+      ['#reset', 'Reset'],
+    ])
+      expect(chainOf(selector!)).toContain(`attr__value="${label}"`);
   });
 
   it('values are cut to 1,024 characters before they are checked: a card past the cut does not hide the start, one across it hides the value', () => {

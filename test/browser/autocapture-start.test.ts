@@ -29,11 +29,20 @@ function start(config: AutocaptureOptions = {}, enabled = () => true) {
   document.body.innerHTML = PAGE;
   const events: { event: string; properties: Record<string, unknown> }[] = [];
   const warnings: string[] = [];
-  stops.push(startAutocapture({ window, initOptions: config, capture: (event, properties) => events.push({ event, properties }), isEnabled: enabled, warn: (...parts) => warnings.push(parts.map(String).join('')) }));
+  stops.push(
+    startAutocapture({
+      window,
+      initOptions: config,
+      capture: (event, properties) => events.push({ event, properties }),
+      isEnabled: enabled,
+      warn: (...parts) => warnings.push(parts.map(String).join('')),
+    }),
+  );
   return { events, warnings };
 }
 
-const click = (id: string, x = 10, y = 10, detail = 1) => document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y, detail }));
+const click = (id: string, x = 10, y = 10, detail = 1) =>
+  document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y, detail }));
 const fire = (id: string, type: string) => document.getElementById(id)!.dispatchEvent(new Event(type, { bubbles: true }));
 const firstTag = (properties: Record<string, unknown>) => (properties.$elements_chain as string).split(/[.:]/)[0];
 
@@ -125,7 +134,12 @@ describe('startAutocapture', () => {
 
   it('warns once per option it cannot use, by name, and keeps the rest', () => {
     const { events, warnings } = start({
-      autocapture: { css_selector_allowlist: ['#plain', '[[bad'], url_allowlist: ['('], capture_copied_text: true, dom_event_allowlist: 'click' } as never,
+      autocapture: {
+        css_selector_allowlist: ['#plain', '[[bad'],
+        url_allowlist: ['('],
+        capture_copied_text: true,
+        dom_event_allowlist: 'click',
+      } as never,
       rageclick: { content_ignorelist: true, click_count: -1, toString: [] } as never,
     });
     click('plain');
@@ -145,7 +159,17 @@ describe('startAutocapture', () => {
   it('never throws into the page: a failing capture is reported', () => {
     document.body.innerHTML = PAGE;
     const warnings: string[] = [];
-    stops.push(startAutocapture({ window, initOptions: {}, capture: () => { throw new Error('boom'); }, isEnabled: () => true, warn: (...parts) => warnings.push(parts.map(String).join('')) }));
+    stops.push(
+      startAutocapture({
+        window,
+        initOptions: {},
+        capture: () => {
+          throw new Error('boom');
+        },
+        isEnabled: () => true,
+        warn: (...parts) => warnings.push(parts.map(String).join('')),
+      }),
+    );
     expect(() => click('plain')).not.toThrow();
     expect(warnings).toEqual(['autocapture failed on a click event: Error: boom']);
   });

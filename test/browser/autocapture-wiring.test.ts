@@ -14,7 +14,10 @@ let tests = 0;
 function serveDecide(optOut?: boolean) {
   (globalThis as any).fetch = vi.fn(async (url: string) => ({
     status: 200,
-    text: async () => (url.includes('/flags/') ? JSON.stringify({ featureFlags: {}, ...(optOut === undefined ? {} : { autocapture_opt_out: optOut }) }) : '{"status":"Ok"}'),
+    text: async () =>
+      url.includes('/flags/')
+        ? JSON.stringify({ featureFlags: {}, ...(optOut === undefined ? {} : { autocapture_opt_out: optOut }) })
+        : '{"status":"Ok"}',
     headers: { get: () => null },
   }));
 }
@@ -67,7 +70,12 @@ describe('autocapture wiring in the browser client', () => {
 
   it('a loader or starter that fails is reported, never thrown into the page', async () => {
     serveDecide();
-    for (const loader of [() => Promise.reject(new Error('chunk missing')), () => () => { throw new Error('bad start'); }]) {
+    for (const loader of [
+      () => Promise.reject(new Error('chunk missing')),
+      () => () => {
+        throw new Error('bad start');
+      },
+    ]) {
       const client = createHogtail(loader as never);
       const errors: string[] = [];
       client.on('error', (error) => errors.push(error.message));

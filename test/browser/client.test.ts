@@ -25,7 +25,11 @@ describe('browser client', () => {
     client.capture('clicked', { plan: 'pro' });
     await client.flush();
     expect(urls[0]).toBe('https://collector.test/batch/?compression=gzip-js');
-    expect(fetch.mock.calls.find(([url]) => url.includes('/batch/'))![1]).toMatchObject({ method: 'POST', headers: { 'Content-Type': 'text/plain' }, keepalive: true });
+    expect(fetch.mock.calls.find(([url]) => url.includes('/batch/'))![1]).toMatchObject({
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      keepalive: true,
+    });
     const [event] = sent;
     expect(event!.event).toBe('clicked');
     expect(event!.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
@@ -113,7 +117,10 @@ describe('browser client', () => {
     client.group('company', 'acme', { name: 'Acme' });
     client.capture('in group');
     await client.flush();
-    expect(sent[0]).toMatchObject({ event: '$groupidentify', properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } } });
+    expect(sent[0]).toMatchObject({
+      event: '$groupidentify',
+      properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } },
+    });
     expect(sent[1]!.properties.$groups).toEqual({ company: 'acme' });
   });
 
@@ -203,7 +210,11 @@ describe('browser client', () => {
     let status = 503;
     const { fetch } = fakeFetch(() => status);
     const client = init({ flush_at: 1000 });
-    const stored = () => Object.keys(localStorage).filter((key) => key.startsWith(`ht|${KEY}|q|`)).map((key) => localStorage.getItem(key)).join('\n');
+    const stored = () =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith(`ht|${KEY}|q|`))
+        .map((key) => localStorage.getItem(key))
+        .join('\n');
     client.capture('durable');
     void client.flush();
     await vi.waitFor(() => expect(fetch.mock.calls.some(([url]) => url.includes('/batch/'))).toBe(true));

@@ -80,7 +80,7 @@ describe('captureException() through the client', () => {
     expect(lastFrame(exceptions[0])).toBe('checkout');
   });
 
-  it("an Error keeps its own stack, which ends where it was made", () => {
+  it('an Error keeps its own stack, which ends where it was made', () => {
     const { client, exceptions } = start();
     function submitOrder() {
       try {

@@ -4,7 +4,12 @@
 // per-type rate limit, and stopping. Real Chromium errors are in test/e2e/exceptions.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExceptionProperties } from '../../src/core/exceptions';
-import { exceptionEventProperties, exceptionKinds, startExceptionAutocapture, type ExceptionKinds } from '../../src/browser/features/exceptions';
+import {
+  exceptionEventProperties,
+  exceptionKinds,
+  startExceptionAutocapture,
+  type ExceptionKinds,
+} from '../../src/browser/features/exceptions';
 
 let stop: (() => void) | undefined;
 afterEach(() => stop?.());
@@ -12,7 +17,12 @@ afterEach(() => stop?.());
 function start(kinds?: ExceptionKinds) {
   const captured: ExceptionProperties[] = [];
   const limited: string[] = [];
-  stop = startExceptionAutocapture(window, (properties) => captured.push(properties), (type) => limited.push(type), kinds);
+  stop = startExceptionAutocapture(
+    window,
+    (properties) => captured.push(properties),
+    (type) => limited.push(type),
+    kinds,
+  );
   return { captured, limited };
 }
 
@@ -59,7 +69,14 @@ describe('startExceptionAutocapture', () => {
 
   it('an error event without an error object (cross-origin script) keeps its message and place', () => {
     const { captured } = start();
-    window.dispatchEvent(new ErrorEvent('error', { message: 'Uncaught ReferenceError: gtag is not defined', filename: 'https://shop.test/app.js', lineno: 7, colno: 3 }));
+    window.dispatchEvent(
+      new ErrorEvent('error', {
+        message: 'Uncaught ReferenceError: gtag is not defined',
+        filename: 'https://shop.test/app.js',
+        lineno: 7,
+        colno: 3,
+      }),
+    );
     const [entry] = captured[0]!.$exception_list;
     expect(entry).toMatchObject({ type: 'ReferenceError', value: 'gtag is not defined' });
     expect(entry!.stacktrace!.frames).toEqual([
@@ -80,10 +97,14 @@ describe('startExceptionAutocapture', () => {
 });
 
 describe("capture_exceptions' kinds", () => {
-  it('reads posthog-js\'s option: true is errors and rejections, an object picks', () => {
+  it("reads posthog-js's option: true is errors and rejections, an object picks", () => {
     expect(exceptionKinds(true)).toEqual({ errors_: true, rejections_: true });
     expect(exceptionKinds(false)).toEqual({ errors_: false, rejections_: false });
-    expect(exceptionKinds({ capture_unhandled_errors: true, capture_console_errors: true })).toEqual({ errors_: true, rejections_: false, console: true });
+    expect(exceptionKinds({ capture_unhandled_errors: true, capture_console_errors: true })).toEqual({
+      errors_: true,
+      rejections_: false,
+      console: true,
+    });
   });
 
   it('listens only to what was picked', () => {
@@ -93,7 +114,7 @@ describe("capture_exceptions' kinds", () => {
     expect(captured.map((p) => p.$exception_list[0]!.value)).toEqual(['listened to']);
   });
 
-  it('console errors: captured as handled, with the caller\'s frames, the console still printing; hogtail\'s own lines left alone', () => {
+  it("console errors: captured as handled, with the caller's frames, the console still printing; hogtail's own lines left alone", () => {
     const printed: unknown[][] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => void printed.push(args);
@@ -131,7 +152,14 @@ describe('the console.error wrapper with arguments that cannot become text', () 
   const HOSTILE: [string, () => unknown][] = [
     ['a null-prototype object', () => Object.create(null)],
     ['a Symbol', () => Symbol('params')],
-    ['an object whose toString throws', () => ({ toString: () => { throw new Error('no text'); } })],
+    [
+      'an object whose toString throws',
+      () => ({
+        toString: () => {
+          throw new Error('no text');
+        },
+      }),
+    ],
     ['a revoked Proxy', revoked],
   ];
 
@@ -166,10 +194,15 @@ describe('the console.error wrapper with arguments that cannot become text', () 
     console.error = (...args: unknown[]) => void printed.push(args[0]);
     try {
       let calls = 0;
-      stop = startExceptionAutocapture(window, () => {
-        calls++;
-        console.error('logged from the capture hook');
-      }, undefined, { console: true });
+      stop = startExceptionAutocapture(
+        window,
+        () => {
+          calls++;
+          console.error('logged from the capture hook');
+        },
+        undefined,
+        { console: true },
+      );
       expect(() => console.error('first')).not.toThrow();
       expect(calls).toBe(1);
       expect(printed).toEqual(['logged from the capture hook', 'first']);
@@ -180,15 +213,21 @@ describe('the console.error wrapper with arguments that cannot become text', () 
 });
 
 describe('exceptionEventProperties (captureException)', () => {
-  it('is handled, generic, merges the caller\'s properties, and gives a string the caller\'s frames', () => {
-    const client = { captureException: (error: unknown, properties?: Record<string, unknown>) => exceptionEventProperties(error, properties) };
+  it("is handled, generic, merges the caller's properties, and gives a string the caller's frames", () => {
+    const client = {
+      captureException: (error: unknown, properties?: Record<string, unknown>) => exceptionEventProperties(error, properties),
+    };
     function checkout() {
       return client.captureException('payment declined', { step: 'pay' });
     }
     const properties = checkout();
     expect(properties.step).toBe('pay');
     const [entry] = properties.$exception_list;
-    expect(entry).toMatchObject({ type: 'Error', value: 'payment declined', mechanism: { type: 'generic', handled: true, synthetic: true } });
+    expect(entry).toMatchObject({
+      type: 'Error',
+      value: 'payment declined',
+      mechanism: { type: 'generic', handled: true, synthetic: true },
+    });
     expect(entry!.stacktrace!.frames.at(-1)!.function).toBe('checkout');
   });
 

@@ -127,14 +127,16 @@ describe('browser feature flags', () => {
 
   it('reads all 400 flags of a 140 KB answer (a flags answer is not capped like a batch answer)', async () => {
     const many = manyFlagsAnswer(400);
-    script = (url) => (url.startsWith('/flags/') ? { status: 200, body: many.body, headers: { 'Content-Type': 'application/json' } } : undefined);
+    script = (url) =>
+      url.startsWith('/flags/') ? { status: 200, body: many.body, headers: { 'Content-Type': 'application/json' } } : undefined;
     const client = init();
     const [, flags] = await flagsKnown(client);
     expect(flags).toEqual(many.values);
   });
 
   it('reads the v2 answer (flags with enabled, variant, metadata.payload), and $feature_flag_called carries its requestId', async () => {
-    script = (url) => (url.startsWith('/flags/') ? { status: 200, body: V2_ONLY, headers: { 'Content-Type': 'application/json' } } : undefined);
+    script = (url) =>
+      url.startsWith('/flags/') ? { status: 200, body: V2_ONLY, headers: { 'Content-Type': 'application/json' } } : undefined;
     const client = init();
     const [, flags] = await flagsKnown(client);
     expect(flags).toEqual({ beta: true, exp: 'test', off: false });
@@ -401,7 +403,9 @@ describe('browser feature flags', () => {
     };
     client.reloadFeatureFlags();
     await until(() => errors.length === 1, 'the reported failure');
-    expect(errors[0]).toMatch(/^feature flags not updated: .*\/flags\/\?v=2&config=true answered 500: .*decide is down \(after 2 retries; \d+ ms allowed\)$/);
+    expect(errors[0]).toMatch(
+      /^feature flags not updated: .*\/flags\/\?v=2&config=true answered 500: .*decide is down \(after 2 retries; \d+ ms allowed\)$/,
+    );
     expect(flagRequests()).toHaveLength(4); // the first lookup, then one and its 2 retries
     expect(client.getFeatureFlag('beta', { send_event: false })).toBe(true);
 
@@ -494,7 +498,9 @@ describe('browser feature flags', () => {
     // later, and the one reload queued behind it may still be asked.
     const realFetch = globalThis.fetch;
     let asked = 0;
-    globalThis.fetch = ((...args: Parameters<typeof fetch>) => (/\/(flags|decide)\//.test(String(args[0])) && asked++, realFetch(...args))) as typeof fetch;
+    globalThis.fetch = ((...args: Parameters<typeof fetch>) => (
+      /\/(flags|decide)\//.test(String(args[0])) && asked++, realFetch(...args)
+    )) as typeof fetch;
     try {
       await sleep(300);
       expect(asked).toBeLessThanOrEqual(1); // stopped for good, not merely skipped while the page was gone
@@ -524,7 +530,11 @@ describe('browser feature flags', () => {
     await zipped.flush();
     expect(eventsNamed('zipped')).toHaveLength(1);
     expect(batches().length).toBeGreaterThan(before);
-    expect(batches().slice(before).every((path) => path === '/batch/?compression=gzip-js')).toBe(true);
+    expect(
+      batches()
+        .slice(before)
+        .every((path) => path === '/batch/?compression=gzip-js'),
+    ).toBe(true);
   });
   it('flags, payloads and group types named __proto__, constructor or toString are entries like any other', async () => {
     // Text, as a server sends it: `__proto__` is then a key of the answer, not a prototype.
@@ -541,7 +551,9 @@ describe('browser feature flags', () => {
       expect(client.isFeatureEnabled(inherited, { send_event: false })).toBe(false);
       expect(client.getFeatureFlagPayload(inherited)).toBeUndefined();
     }
-    client.setGroupPropertiesForFlags(JSON.parse('{"__proto__": {"size": 3}, "constructor": {"tier": "gold"}}') as Record<string, Record<string, unknown>>);
+    client.setGroupPropertiesForFlags(
+      JSON.parse('{"__proto__": {"size": 3}, "constructor": {"tier": "gold"}}') as Record<string, Record<string, unknown>>,
+    );
     await until(() => seen.length === 2, 'the request after setGroupPropertiesForFlags');
     expect(JSON.stringify(seen[1]!.group_properties)).toBe('{"__proto__":{"size":3},"constructor":{"tier":"gold"}}');
     // The next page reads the stored flags back the same way.

@@ -16,7 +16,11 @@ export function fakeFetch(answer: () => number = () => 200) {
     // Flags (asked at init: /flags/, or /decide/ on an older server) answer as a server with no
     // flags that takes gzip.
     if (url.includes('/flags/') || url.includes('/decide/')) {
-      return { status: 200, text: async () => '{"featureFlags":{},"supportedCompression":["gzip","gzip-js"]}', headers: { get: () => null } };
+      return {
+        status: 200,
+        text: async () => '{"featureFlags":{},"supportedCompression":["gzip","gzip-js"]}',
+        headers: { get: () => null },
+      };
     }
     urls.push(url);
     const text = typeof init.body === 'string' ? init.body : gunzipSync(init.body).toString('utf8');

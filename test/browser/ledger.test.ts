@@ -30,7 +30,12 @@ describe('ledger', () => {
     expect(Object.keys(localStorage).filter((key) => key.startsWith(PREFIX))).toHaveLength(3);
     // Part of a segment delivered: the rest is rewritten, the delivered part is gone.
     ledger.removed(events.slice(0, 150));
-    expect(stored().sort()).toEqual(events.slice(150).map((e) => e.json).sort());
+    expect(stored().sort()).toEqual(
+      events
+        .slice(150)
+        .map((e) => e.json)
+        .sort(),
+    );
     ledger.removed(events.slice(150));
     expect(stored()).toEqual([]);
     expect(ledger.list_()).toEqual([]);
@@ -101,7 +106,15 @@ describe('ledger', () => {
   });
 
   it('a store that throws stops writing without throwing', async () => {
-    const broken = { setItem() { throw new Error('full'); }, getItem: () => null, removeItem() {}, key: () => null, length: 0 } as unknown as Storage;
+    const broken = {
+      setItem() {
+        throw new Error('full');
+      },
+      getItem: () => null,
+      removeItem() {},
+      key: () => null,
+      length: 0,
+    } as unknown as Storage;
     const ledger = createLedger(broken, PREFIX, uuidv7(), 100, 1_000_000);
     const e = event(1);
     ledger.appended(e);

@@ -52,7 +52,12 @@ describe("'localStorage+cookie' (the default)", () => {
   it('on a first visit takes identity and session from a cookie written by another subdomain', async () => {
     const now = Date.now();
     document.cookie = `ph_${token}_posthog=${encodeURIComponent(
-      JSON.stringify({ distinct_id: 'user-7', $device_id: 'dev-1', $user_state: 'identified', $sesid: [now - 1_000, 'sess-1', now - 60_000] }),
+      JSON.stringify({
+        distinct_id: 'user-7',
+        $device_id: 'dev-1',
+        $user_state: 'identified',
+        $sesid: [now - 1_000, 'sess-1', now - 60_000],
+      }),
     )}; path=/`;
     const { states } = open();
     expect(states.state_).toMatchObject({ distinct_id: 'user-7', $device_id: 'dev-1', $user_state: 'identified' });
@@ -127,7 +132,9 @@ describe('other modes', () => {
   it('an unknown mode warns and uses the default; disable_persistence means memory', () => {
     const warnings: string[] = [];
     expect(open({ persistence: 'indexedDB' as never }, warnings).backing.mode).toBe('localStorage+cookie');
-    expect(warnings).toEqual(["persistence 'indexedDB' is not one of localStorage+cookie, cookie, localStorage, sessionStorage, memory; using 'localStorage+cookie'"]);
+    expect(warnings).toEqual([
+      "persistence 'indexedDB' is not one of localStorage+cookie, cookie, localStorage, sessionStorage, memory; using 'localStorage+cookie'",
+    ]);
     expect(open({ disable_persistence: true }).backing.mode).toBe('memory');
   });
 });

@@ -108,8 +108,23 @@ describe('properties that cannot be read', () => {
     const { sent } = fakeFetch();
     KEY = `phc_repair_${++tests}`;
     const { client, errors } = start();
-    const getter = Object.defineProperty({}, 'secret', { enumerable: true, get: () => { throw new Error('no access'); } });
-    const proxy = new Proxy({}, { ownKeys: () => { throw new Error('revoked'); }, has: () => { throw new Error('revoked'); } });
+    const getter = Object.defineProperty({}, 'secret', {
+      enumerable: true,
+      get: () => {
+        throw new Error('no access');
+      },
+    });
+    const proxy = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('revoked');
+        },
+        has: () => {
+          throw new Error('revoked');
+        },
+      },
+    );
     expect(() => client.capture('getter', getter)).not.toThrow();
     expect(() => client.capture('proxy', proxy)).not.toThrow();
     client.capture('fine');
@@ -123,7 +138,15 @@ describe('properties that cannot be read', () => {
 describe('thrown values that cannot become text', () => {
   // A Symbol, or an object with no toString, makes String(x) and `${x}` throw a TypeError of their
   // own. The minifier also rewrites String(x) as x+"", so the bundle re-run of this suite matters.
-  const hostile = [Symbol('no text'), Object.create(null), { toString: () => { throw new Error('no text either'); } }];
+  const hostile = [
+    Symbol('no text'),
+    Object.create(null),
+    {
+      toString: () => {
+        throw new Error('no text either');
+      },
+    },
+  ];
 
   it('from a property getter, loaded() and before_send: nothing reaches the page, each is refused or reported', async () => {
     for (const [index, value] of hostile.entries()) {
@@ -143,7 +166,10 @@ describe('thrown values that cannot become text', () => {
       client.capture('fine');
       await client.flush();
       // before_send that throws leaves the event as it was (posthog-js's rule); the getter's event is refused.
-      expect(sent.map((e) => e.event), `value ${index}`).toEqual(['hooked', 'fine']);
+      expect(
+        sent.map((e) => e.event),
+        `value ${index}`,
+      ).toEqual(['hooked', 'fine']);
       expect(client.stats().dropped.invalid, `value ${index}`).toBe(2);
       // loaded(), the getter, the hook and the bad event name: each reported with what was thrown.
       expect(errors, `value ${index}`).toHaveLength(4);

@@ -36,7 +36,18 @@ it('--version and -v print the package version', async () => {
 
 it('a delivered capture prints what was sent where, and that the server accepted it', async () => {
   collector = await createCollector();
-  const run = await hogtail(['capture', 'deploy', '--distinct-id', 'ci', '--prop', 'version=1.2.3', '--api-key', 'phc_cli', '--host', collector.url]);
+  const run = await hogtail([
+    'capture',
+    'deploy',
+    '--distinct-id',
+    'ci',
+    '--prop',
+    'version=1.2.3',
+    '--api-key',
+    'phc_cli',
+    '--host',
+    collector.url,
+  ]);
   expect(run).toEqual({ code: 0, stdout: `hogtail capture: sent 1 event ("deploy" for "ci") to ${collector.url}: accepted\n`, stderr: '' });
   expect(collector.events.map((event) => event.event)).toEqual(['deploy']);
 });

@@ -16,7 +16,21 @@ it('sends one event with string and typed properties, key and host from the envi
   collector = await createCollector();
   const result = await runCommand(
     runCaptureCommand,
-    ['backup finished', '--distinct-id', 'cron@host1', '--prop', 'zip=007', '--prop', 'files:=42', '--prop', 'ok:=true', '--prop', 'note=a=b', '--timestamp', '2024-05-01T12:00:00Z'],
+    [
+      'backup finished',
+      '--distinct-id',
+      'cron@host1',
+      '--prop',
+      'zip=007',
+      '--prop',
+      'files:=42',
+      '--prop',
+      'ok:=true',
+      '--prop',
+      'note=a=b',
+      '--timestamp',
+      '2024-05-01T12:00:00Z',
+    ],
     { env: { HOGTAIL_API_KEY: 'phc_env', HOGTAIL_HOST: collector.url } },
   );
   expect(result.code, result.stderr).toBe(0);
@@ -49,7 +63,17 @@ it('exits 1 with the reason when the server will not take the event', async () =
 
 it('exits 1 when the server is unreachable, after its retries', async () => {
   collector = await createFaultCollector({ plan: () => ({ kind: 'status', status: 503 }) });
-  const result = await runCommand(runCaptureCommand, ['x', '--distinct-id', 'u', '--api-key', 'phc_k', '--host', collector.url, '--retries', '1']);
+  const result = await runCommand(runCaptureCommand, [
+    'x',
+    '--distinct-id',
+    'u',
+    '--api-key',
+    'phc_k',
+    '--host',
+    collector.url,
+    '--retries',
+    '1',
+  ]);
   expect(result.code).toBe(1);
   expect(result.stderr).toMatch(/not delivered: .*503/);
 });
@@ -61,7 +85,17 @@ it('exits 2 for a wrong command line, before sending anything', async () => {
   const noKey = await runCommand(runCaptureCommand, ['x', '--distinct-id', 'u']);
   expect(noKey.code).toBe(2);
   expect(noKey.stderr).toMatch(/HOGTAIL_API_KEY/);
-  const badUuid = await runCommand(runCaptureCommand, ['x', '--distinct-id', 'u', '--api-key', 'phc_k', '--host', 'http://127.0.0.1:1', '--uuid', 'nope']);
+  const badUuid = await runCommand(runCaptureCommand, [
+    'x',
+    '--distinct-id',
+    'u',
+    '--api-key',
+    'phc_k',
+    '--host',
+    'http://127.0.0.1:1',
+    '--uuid',
+    'nope',
+  ]);
   expect(badUuid.code).toBe(2);
   expect(badUuid.stderr).toMatch(/uuid/);
   expect(() => parseProperties(['n:=not json'])).toThrow(/needs JSON/);
@@ -78,7 +112,19 @@ it('-h is --help, and the help states the exit codes', async () => {
 
 it('keeps a property named __proto__ (string or JSON), and does not touch any prototype', async () => {
   collector = await createCollector();
-  const result = await runCommand(runCaptureCommand, ['x', '--distinct-id', 'u', '--prop', '__proto__=kept', '--prop', 'constructor:={"a":1}', '--api-key', 'phc_k', '--host', collector.url]);
+  const result = await runCommand(runCaptureCommand, [
+    'x',
+    '--distinct-id',
+    'u',
+    '--prop',
+    '__proto__=kept',
+    '--prop',
+    'constructor:={"a":1}',
+    '--api-key',
+    'phc_k',
+    '--host',
+    collector.url,
+  ]);
   expect(result.code, result.stderr).toBe(0);
   const properties = collector.events[0]!.properties;
   expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toBe('kept');

@@ -49,12 +49,29 @@ async function deadPort(): Promise<number> {
 
 function writeRows(dir: string, count: number): void {
   const lines = Array.from({ length: count }, (_, i) =>
-    JSON.stringify({ event: 'e', distinct_id: `u${i % 7}`, timestamp: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(), properties: { i } }),
+    JSON.stringify({
+      event: 'e',
+      distinct_id: `u${i % 7}`,
+      timestamp: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(),
+      properties: { i },
+    }),
   );
   writeFileSync(join(dir, 'events.ndjson'), lines.join('\n') + '\n');
 }
 
-const importArgs = (url: string, ...extra: string[]) => ['import', 'events.ndjson', '--api-key', 'phc_test', '--host', url, '--batch-size', '100', '--checkpoint-rows', '100', ...extra];
+const importArgs = (url: string, ...extra: string[]) => [
+  'import',
+  'events.ndjson',
+  '--api-key',
+  'phc_test',
+  '--host',
+  url,
+  '--batch-size',
+  '100',
+  '--checkpoint-rows',
+  '100',
+  ...extra,
+];
 
 it('import: 503 twice, then the server recovers: retries as --retries allows and delivers everything, exit 0', async () => {
   const dir = tempDir();
@@ -102,17 +119,37 @@ it('import: a server that never answers: each attempt times out, exit 1', async 
 it('capture: 503 then recovery is delivered (exit 0); host down and never answering exit 1 with the reason', async () => {
   const dir = tempDir();
   collector = await createFaultCollector({ plan: (index) => (index < 2 ? { kind: 'status', status: 503, retryAfter: '0' } : undefined) });
-  const recovered = await run(['capture', 'deploy', '--distinct-id', 'ci', '--api-key', 'phc_test', '--host', collector.url, '--retries', '3'], dir);
+  const recovered = await run(
+    ['capture', 'deploy', '--distinct-id', 'ci', '--api-key', 'phc_test', '--host', collector.url, '--retries', '3'],
+    dir,
+  );
   expect(recovered.code, recovered.stderr).toBe(0);
   expect(collector.events.map((e) => e.event)).toEqual(['deploy']);
   await collector.close();
 
-  const down = await run(['capture', 'deploy', '--distinct-id', 'ci', '--api-key', 'phc_test', '--host', `http://127.0.0.1:${await deadPort()}`, '--retries', '2'], dir);
+  const down = await run(
+    [
+      'capture',
+      'deploy',
+      '--distinct-id',
+      'ci',
+      '--api-key',
+      'phc_test',
+      '--host',
+      `http://127.0.0.1:${await deadPort()}`,
+      '--retries',
+      '2',
+    ],
+    dir,
+  );
   expect(down.code).toBe(1);
   expect(down.stderr).toMatch(/not delivered: .*ECONNREFUSED.*gave up after 2 attempt\(s\)/);
 
   collector = await createFaultCollector({ plan: () => ({ kind: 'hang' }) });
-  const silent = await run(['capture', 'deploy', '--distinct-id', 'ci', '--api-key', 'phc_test', '--host', collector.url, '--retries', '2', '--timeout', '200'], dir);
+  const silent = await run(
+    ['capture', 'deploy', '--distinct-id', 'ci', '--api-key', 'phc_test', '--host', collector.url, '--retries', '2', '--timeout', '200'],
+    dir,
+  );
   expect(silent.code).toBe(1);
   expect(collector.log).toHaveLength(2);
   expect(silent.stderr).toMatch(/not delivered: .*gave up after 2 attempt\(s\)/);

@@ -24,7 +24,10 @@ const error = (run: () => unknown): string => {
 
 describe('parseFlags', () => {
   it('reads values both ways, lists, switches, -h, and everything after -- as positionals', () => {
-    const parsed = parseFlags(['a.ndjson', '--host', 'http://h', '--api-key=phc_x', '--map', 'a=b', '--map=c=d', '--resume', '-h', '--', '--not-a-flag'], TABLE);
+    const parsed = parseFlags(
+      ['a.ndjson', '--host', 'http://h', '--api-key=phc_x', '--map', 'a=b', '--map=c=d', '--resume', '-h', '--', '--not-a-flag'],
+      TABLE,
+    );
     expect(parsed.positionals).toEqual(['a.ndjson', '--not-a-flag']);
     expect(Object.fromEntries(parsed.strings)).toEqual({ host: 'http://h', 'api-key': 'phc_x' });
     expect(parsed.lists.get('map')).toEqual(['a=b', 'c=d']);

@@ -39,15 +39,41 @@ function writeFixture(dir: string): { good: number[]; badLines: number[] } {
       badLines.push(i + 1);
       continue;
     }
-    lines.push(JSON.stringify({ event: 'bought', distinct_id: `u${i % 50}`, timestamp: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(), properties: { i, padding: 'x'.repeat(100) } }));
+    lines.push(
+      JSON.stringify({
+        event: 'bought',
+        distinct_id: `u${i % 50}`,
+        timestamp: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(),
+        properties: { i, padding: 'x'.repeat(100) },
+      }),
+    );
     good.push(i);
   }
   writeFileSync(join(dir, 'events.ndjson'), lines.join('\n') + '\n');
   return { good, badLines };
 }
 
-function startImport(dir: string, url: string, extra: string[] = [], chunkRows: string[] = ['--checkpoint-rows', '200']): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; stderr: string }> } {
-  const args = [script, 'import', 'events.ndjson', '--api-key', 'phc_test', '--host', url, '--batch-size', '100', ...chunkRows, '--rejects', 'bad.ndjson', ...extra];
+function startImport(
+  dir: string,
+  url: string,
+  extra: string[] = [],
+  chunkRows: string[] = ['--checkpoint-rows', '200'],
+): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; stderr: string }> } {
+  const args = [
+    script,
+    'import',
+    'events.ndjson',
+    '--api-key',
+    'phc_test',
+    '--host',
+    url,
+    '--batch-size',
+    '100',
+    ...chunkRows,
+    '--rejects',
+    'bad.ndjson',
+    ...extra,
+  ];
   const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -80,7 +106,10 @@ function expectEachRowOnceInOrder(events: readonly ReceivedEvent[], good: number
 }
 
 function rejectedLines(dir: string): number[] {
-  return readFileSync(join(dir, 'bad.ndjson'), 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { line: number }).line);
+  return readFileSync(join(dir, 'bad.ndjson'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { line: number }).line);
 }
 
 it('SIGKILL mid-import, then --resume: every valid row arrives once by uuid, in file order', async () => {

@@ -25,7 +25,20 @@ afterEach(async () => {
 });
 
 const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
-const args = (checkpointDir: string, ...extra: string[]) => ['events.ndjson', '--api-key', 'phc_test', '--host', collector.url, '--batch-size', '50', '--checkpoint', join(checkpointDir, 'cp.json'), '--rejects', join(disk, 'bad.ndjson'), ...extra];
+const args = (checkpointDir: string, ...extra: string[]) => [
+  'events.ndjson',
+  '--api-key',
+  'phc_test',
+  '--host',
+  collector.url,
+  '--batch-size',
+  '50',
+  '--checkpoint',
+  join(checkpointDir, 'cp.json'),
+  '--rejects',
+  join(disk, 'bad.ndjson'),
+  ...extra,
+];
 
 it('the rejects file fills the disk part way: the error names it, no .tmp is left, and after freeing space --resume finishes', async () => {
   // Every other row is refused and copied to the rejects file with 1 KB of text: about 500 KB of
@@ -52,7 +65,10 @@ it('the rejects file fills the disk part way: the error names it, no .tmp is lef
   const firstArrival = new Map<string, unknown>();
   for (const event of collector.events) if (!firstArrival.has(event.uuid!)) firstArrival.set(event.uuid!, event.properties.i);
   expect([...firstArrival.values()]).toEqual(Array.from({ length: 500 }, (_, k) => k * 2));
-  const rejected = readFileSync(join(disk, 'bad.ndjson'), 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { line: number }).line);
+  const rejected = readFileSync(join(disk, 'bad.ndjson'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { line: number }).line);
   expect(rejected).toEqual(Array.from({ length: 500 }, (_, k) => k * 2 + 2));
 });
 

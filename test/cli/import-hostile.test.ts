@@ -22,7 +22,10 @@ const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOStrin
 const row = (i: number) => JSON.stringify({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i } });
 const connection = () => ['--api-key', 'phc_test', '--host', collector.url];
 const rejectsOf = (path: string): Array<{ line: number; reason: string }> =>
-  readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 
 it('a row nested 20,000 levels deep is rejected with its line and reason; the rows around it arrive', async () => {
   const deep = '['.repeat(20_000) + ']'.repeat(20_000);
@@ -34,10 +37,16 @@ it('a row nested 20,000 levels deep is rejected with its line and reason; the ro
   expect(dry.stdout).toMatch(/3 rows valid, 1 rejected/);
   expect(dry.stdout).toMatch(/events\.ndjson:3: nested more than 100 levels deep/);
 
-  const result = await runCommand(runImportCommand, ['events.ndjson', ...connection(), '--rejects', 'bad.ndjson', '--checkpoint', 'cp.json'], { cwd: dir });
+  const result = await runCommand(
+    runImportCommand,
+    ['events.ndjson', ...connection(), '--rejects', 'bad.ndjson', '--checkpoint', 'cp.json'],
+    { cwd: dir },
+  );
   expect(result.code, result.stderr).toBe(0);
   expect(collector.events.map((e) => e.properties.i)).toEqual([0, 1, 3]);
-  expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([expect.objectContaining({ line: 3, reason: expect.stringMatching(/nested more than 100 levels deep/) })]);
+  expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([
+    expect.objectContaining({ line: 3, reason: expect.stringMatching(/nested more than 100 levels deep/) }),
+  ]);
   const checkpoint = JSON.parse(readFileSync(join(dir, 'cp.json'), 'utf8'));
   expect(checkpoint.sources[0]).toMatchObject({ rows: 4, complete: true });
 });
@@ -62,12 +71,16 @@ it('a JSON array broken part way: the advice printed (rest into a new file) deli
 
 it('a file broken before anything was sent: the advice is to correct it and start again, which works', async () => {
   writeFileSync(join(dir, 'events.json'), '[\n,\n' + row(0) + ',\n' + row(1) + ',\n' + row(2) + '\n]\n');
-  const broken = await runCommand(runImportCommand, ['events.json', ...connection(), '--batch-size', '10', '--checkpoint', 'cp.json'], { cwd: dir });
+  const broken = await runCommand(runImportCommand, ['events.json', ...connection(), '--batch-size', '10', '--checkpoint', 'cp.json'], {
+    cwd: dir,
+  });
   expect(broken.code).toBe(1);
   expect(broken.stderr).toMatch(/Nothing was sent: correct the file, delete the checkpoint \(.*cp\.json\), and run the same command again/);
   writeFileSync(join(dir, 'events.json'), '[\n' + row(0) + ',\n' + row(1) + ',\n' + row(2) + '\n]\n');
   rmSync(join(dir, 'cp.json'));
-  const fixed = await runCommand(runImportCommand, ['events.json', ...connection(), '--batch-size', '10', '--checkpoint', 'cp.json'], { cwd: dir });
+  const fixed = await runCommand(runImportCommand, ['events.json', ...connection(), '--batch-size', '10', '--checkpoint', 'cp.json'], {
+    cwd: dir,
+  });
   expect(fixed.code, fixed.stderr).toBe(0);
   expect(collector.events.map((e) => e.properties.i)).toEqual([0, 1, 2]);
 });
@@ -75,7 +88,10 @@ it('a file broken before anything was sent: the advice is to correct it and star
 it('a file truncated while it is read is not "import complete": exit 1, and --resume after restoring it sends the rest', async () => {
   await collector.close();
   const path = join(dir, 'events.ndjson');
-  const original = Array.from({ length: 40_000 }, (_, i) => JSON.stringify({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i, pad: 'x'.repeat(120) } })).join('\n') + '\n';
+  const original =
+    Array.from({ length: 40_000 }, (_, i) =>
+      JSON.stringify({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i, pad: 'x'.repeat(120) } }),
+    ).join('\n') + '\n';
   writeFileSync(path, original);
   let truncated = false;
   collector = await createCollector({
@@ -88,7 +104,9 @@ it('a file truncated while it is read is not "import complete": exit 1, and --re
   const cut = await runCommand(runImportCommand, ['events.ndjson', ...connection(), '--batch-size', '500'], { cwd: dir });
   expect(cut.code).toBe(1);
   expect(cut.stdout).not.toMatch(/import complete/);
-  expect(cut.stderr).toMatch(new RegExp(`events\\.ndjson shrank while it was being read: it had ${original.length} bytes when the import started`));
+  expect(cut.stderr).toMatch(
+    new RegExp(`events\\.ndjson shrank while it was being read: it had ${original.length} bytes when the import started`),
+  );
   expect(cut.stderr).toMatch(/Restore the complete file .*, then run the same command with --resume/);
   expect(collector.events.length).toBeLessThan(40_000);
 
@@ -118,8 +136,13 @@ it('a line longer than any string can be (560 M characters) is rejected with its
 
 it('a row with bytes that are not UTF-8 is rejected with its line, in a dry run too; a real U+FFFD and split characters are fine', async () => {
   const text = (s: string) => Buffer.from(s, 'utf8');
-  const rowWith = (i: number, name: string) => text(JSON.stringify({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i, name } }));
-  const latin1 = Buffer.concat([text(`{"event":"e","distinct_id":"u","timestamp":"${at(1)}","properties":{"i":1,"name":"Jos`), Buffer.from([0xe9]), text('"}}')]);
+  const rowWith = (i: number, name: string) =>
+    text(JSON.stringify({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i, name } }));
+  const latin1 = Buffer.concat([
+    text(`{"event":"e","distinct_id":"u","timestamp":"${at(1)}","properties":{"i":1,"name":"Jos`),
+    Buffer.from([0xe9]),
+    text('"}}'),
+  ]);
   const file = Buffer.concat([rowWith(0, 'Zoë 😀 \ufffd'), text('\n'), latin1, text('\n'), rowWith(2, 'Ünïcödé'), text('\n')]);
   writeFileSync(join(dir, 'events.ndjson'), file);
 
@@ -128,7 +151,11 @@ it('a row with bytes that are not UTF-8 is rejected with its line, in a dry run 
   expect(dry.stdout).toMatch(/events\.ndjson:2: has bytes that are not UTF-8/);
 
   // Read a byte at a time, so every multi-byte character is split between pieces.
-  const bytes = Readable.from((function* () { for (const byte of file) yield Buffer.from([byte]); })());
+  const bytes = Readable.from(
+    (function* () {
+      for (const byte of file) yield Buffer.from([byte]);
+    })(),
+  );
   const result = await runCommand(runImportCommand, [...connection(), '--rejects', 'bad.ndjson'], { cwd: dir, stdin: bytes });
   expect(result.code, result.stderr).toBe(0);
   expect(collector.events.map((e) => e.properties.name)).toEqual(['Zoë 😀 \ufffd', 'Ünïcödé']);

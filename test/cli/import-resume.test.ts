@@ -22,9 +22,23 @@ afterEach(async () => {
 });
 
 const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
-const row = (i: number, note = 'original') => JSON.stringify({ event: 'e', distinct_id: `u${i % 3}`, timestamp: at(i), properties: { i, note } });
+const row = (i: number, note = 'original') =>
+  JSON.stringify({ event: 'e', distinct_id: `u${i % 3}`, timestamp: at(i), properties: { i, note } });
 const rows = (from: number, to: number, note?: string) => Array.from({ length: to - from }, (_, k) => row(from + k, note) + '\n').join('');
-const args = (...extra: string[]) => ['events.ndjson', '--api-key', 'phc_test', '--host', collector.url, '--batch-size', '5', '--checkpoint-rows', '5', '--retries', '1', ...extra];
+const args = (...extra: string[]) => [
+  'events.ndjson',
+  '--api-key',
+  'phc_test',
+  '--host',
+  collector.url,
+  '--batch-size',
+  '5',
+  '--checkpoint-rows',
+  '5',
+  '--retries',
+  '1',
+  ...extra,
+];
 
 /** Imports 30 rows, but the server gives out after two requests: 10 rows acknowledged, exit 1. */
 async function interruptedImport(extra: string[] = []): Promise<void> {
@@ -53,10 +67,17 @@ describe('hogtail import --resume on changed input', () => {
     await interruptedImport();
     const edited = readFileSync(join(dir, 'events.ndjson'), 'utf8').replace('original', 'ORIGINAL');
     writeFileSync(join(dir, 'events.ndjson'), edited);
-    const stderr = await expectRefused(['--resume'], /events\.ndjson changed since the checkpoint was written \(content differs\); resuming would re-send rows under different uuids/);
-    expect(stderr).toMatch(/Restore the original file, or delete the checkpoint .*hogtail-import-.*\.checkpoint\.json.* to import it as new data/);
+    const stderr = await expectRefused(
+      ['--resume'],
+      /events\.ndjson changed since the checkpoint was written \(content differs\); resuming would re-send rows under different uuids/,
+    );
+    expect(stderr).toMatch(
+      /Restore the original file, or delete the checkpoint .*hogtail-import-.*\.checkpoint\.json.* to import it as new data/,
+    );
     // Deleting the checkpoint is not a way round it without a cost, and the message says which.
-    expect(stderr).toMatch(/every row is then sent again under new uuids, so the 10 rows already sent would arrive twice\. To send only the rows not sent yet, put them in a new file and import that\./);
+    expect(stderr).toMatch(
+      /every row is then sent again under new uuids, so the 10 rows already sent would arrive twice\. To send only the rows not sent yet, put them in a new file and import that\./,
+    );
     // Without --resume too: the same path still maps to its checkpoint.
     await expectRefused([], /content differs/);
   });
@@ -97,7 +118,9 @@ describe('hogtail import --resume on changed input', () => {
       { cwd: dir, stdin: rows(0, 4) },
     );
     expect(viaStdin.code).toBe(2);
-    expect(viaStdin.stderr).toMatch(/stdin changed since the checkpoint was written \(it now ends after 4 rows; the checkpoint had acknowledged 10\)/);
+    expect(viaStdin.stderr).toMatch(
+      /stdin changed since the checkpoint was written \(it now ends after 4 rows; the checkpoint had acknowledged 10\)/,
+    );
     expect(viaStdin.stderr).toMatch(/Restore the original input/);
     expect(collector.events).toHaveLength(10);
   });
@@ -114,15 +137,25 @@ describe('hogtail import --resume on changed input', () => {
     await interruptedImport();
     writeFileSync(join(dir, 'moved.ndjson'), readFileSync(join(dir, 'events.ndjson')));
     const eventsBefore = collector.events.length;
-    const result = await runCommand(runImportCommand, ['moved.ndjson', '--api-key', 'phc_test', '--host', collector.url, '--resume'], { cwd: dir });
+    const result = await runCommand(runImportCommand, ['moved.ndjson', '--api-key', 'phc_test', '--host', collector.url, '--resume'], {
+      cwd: dir,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--resume: there is no checkpoint .* for this input, so nothing was sent/);
-    expect(result.stderr).toContain(`Checkpoints in ${dir}:\n  ${checkpointName()}: ${join(dir, 'events.ndjson')} (10 rows); 10 sent, updated `);
+    expect(result.stderr).toContain(
+      `Checkpoints in ${dir}:\n  ${checkpointName()}: ${join(dir, 'events.ndjson')} (10 rows); 10 sent, updated `,
+    );
     expect(result.stderr).toMatch(/--checkpoint FILE/);
     // Naming that checkpoint does not help: the rows' uuids depend on the path, so it is refused.
-    const named = await runCommand(runImportCommand, ['moved.ndjson', '--api-key', 'phc_test', '--host', collector.url, '--resume', '--checkpoint', checkpointName()], { cwd: dir });
+    const named = await runCommand(
+      runImportCommand,
+      ['moved.ndjson', '--api-key', 'phc_test', '--host', collector.url, '--resume', '--checkpoint', checkpointName()],
+      { cwd: dir },
+    );
     expect(named.code).toBe(2);
-    expect(named.stderr).toContain(`moved.ndjson changed since the checkpoint was written (the checkpoint was written for ${join(dir, 'events.ndjson')})`);
+    expect(named.stderr).toContain(
+      `moved.ndjson changed since the checkpoint was written (the checkpoint was written for ${join(dir, 'events.ndjson')})`,
+    );
     expect(collector.events).toHaveLength(eventsBefore);
   });
 

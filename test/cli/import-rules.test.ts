@@ -48,25 +48,46 @@ describe('rows', () => {
     expect(reason(json({ ...base, event: '$screen', properties: {} }))).toMatch(/\$screen_name/);
     expect(reason(json({ ...base, event: '$identify', properties: {} }))).toMatch(/\$set/);
     expect(reason(json({ ...base, event: '$identify', $set: { email: 'a@b' } }))).toBe('ok');
-    expect(reason(json({ ...base, event: '$groupidentify', properties: { $group_type: 'company', $group_key: 'c1' } }))).toMatch(/\$group_set/);
-    expect(reason(json({ ...base, event: '$groupidentify', properties: { $group_type: 'company', $group_key: 'c1', $group_set: {} } }))).toBe('ok');
+    expect(reason(json({ ...base, event: '$groupidentify', properties: { $group_type: 'company', $group_key: 'c1' } }))).toMatch(
+      /\$group_set/,
+    );
+    expect(
+      reason(json({ ...base, event: '$groupidentify', properties: { $group_type: 'company', $group_key: 'c1', $group_set: {} } })),
+    ).toBe('ok');
   });
 
-  it('sends $group_identify (the migration guide\'s spelling) as $groupidentify, with that event\'s rules', () => {
+  it("sends $group_identify (the migration guide's spelling) as $groupidentify, with that event's rules", () => {
     const group = { $group_type: 'company', $group_key: 'c1', $group_set: { name: 'Acme' } };
     const result = json({ ...base, event: '$group_identify', properties: group });
     expect(result).toMatchObject({ ok: true, value: { event: '$groupidentify', properties: group } });
-    expect(reason(json({ ...base, event: '$group_identify', properties: { $group_type: 'company', $group_key: 'c1' } }))).toMatch(/^\$groupidentify needs property \$group_set as an object/);
+    expect(reason(json({ ...base, event: '$group_identify', properties: { $group_type: 'company', $group_key: 'c1' } }))).toMatch(
+      /^\$groupidentify needs property \$group_set as an object/,
+    );
     expect(reason(json({ ...base, event: '$group_identify', properties: { $group_key: 'c1', $group_set: {} } }))).toMatch(/\$group_type/);
-    expect(reason(json({ ...base, event: '$group_identify', properties: { $group_type: 'company', $group_set: {} } }))).toMatch(/\$group_key/);
+    expect(reason(json({ ...base, event: '$group_identify', properties: { $group_type: 'company', $group_set: {} } }))).toMatch(
+      /\$group_key/,
+    );
   });
 
   it('maps CSV columns, parses JSON object columns and copies renamed columns into properties', () => {
     const csv = createRowMapper(parseMapping(['event=action,distinct_id=user', 'timestamp=at,$current_url=url']), 'iso', true);
-    const result = csv({ action: '$pageview', user: 'u1', at: '2024-01-01T00:00:00Z', url: 'https://a', plan: 'pro', empty: '', $set: '{"x":1}' });
+    const result = csv({
+      action: '$pageview',
+      user: 'u1',
+      at: '2024-01-01T00:00:00Z',
+      url: 'https://a',
+      plan: 'pro',
+      empty: '',
+      $set: '{"x":1}',
+    });
     expect(result).toEqual({
       ok: true,
-      value: { event: '$pageview', distinctId: 'u1', timestamp: Date.UTC(2024, 0, 1), properties: { plan: 'pro', $set: { x: 1 }, $current_url: 'https://a' } },
+      value: {
+        event: '$pageview',
+        distinctId: 'u1',
+        timestamp: Date.UTC(2024, 0, 1),
+        properties: { plan: 'pro', $set: { x: 1 }, $current_url: 'https://a' },
+      },
     });
     expect(reason(csv({ action: 'x', user: 'u', at: '2024-01-01', $set: 'nope' }))).toMatch(/\$set must hold a JSON object/);
   });
@@ -74,7 +95,15 @@ describe('rows', () => {
   it('parses a column mapped onto $set, $set_once, $group_set or $groups as a JSON object', () => {
     const mapping = parseMapping(['$set=traits,$set_once=first,$groups=orgs', '$group_set=group']);
     const csv = createRowMapper(mapping, 'iso', true);
-    const row = { event: '$identify', distinct_id: 'u1', timestamp: '2024-01-01T00:00:00Z', traits: '{"email":"a@b.test"}', first: '{"source":"ad"}', orgs: '{"company":"c1"}', group: '' };
+    const row = {
+      event: '$identify',
+      distinct_id: 'u1',
+      timestamp: '2024-01-01T00:00:00Z',
+      traits: '{"email":"a@b.test"}',
+      first: '{"source":"ad"}',
+      orgs: '{"company":"c1"}',
+      group: '',
+    };
     expect(csv(row)).toEqual({
       ok: true,
       value: {
@@ -84,12 +113,20 @@ describe('rows', () => {
         properties: { $set: { email: 'a@b.test' }, $set_once: { source: 'ad' }, $groups: { company: 'c1' } },
       },
     });
-    expect(reason(csv({ ...row, traits: 'email=a@b.test' }))).toMatch(/column traits \(mapped to \$set\) must hold a JSON object; got "email=a@b.test"/);
+    expect(reason(csv({ ...row, traits: 'email=a@b.test' }))).toMatch(
+      /column traits \(mapped to \$set\) must hold a JSON object; got "email=a@b.test"/,
+    );
     expect(reason(csv({ ...row, traits: '[1]' }))).toMatch(/mapped to \$set/);
     // JSON input: an object is taken as is, a string holding one is parsed.
     const json = createRowMapper(mapping, 'iso', false);
-    expect(json({ ...row, traits: { plan: 'pro' }, first: undefined, orgs: undefined, group: undefined })).toMatchObject({ ok: true, value: { properties: { $set: { plan: 'pro' } } } });
-    expect(json({ ...row, first: undefined, orgs: undefined, group: undefined })).toMatchObject({ ok: true, value: { properties: { $set: { email: 'a@b.test' } } } });
+    expect(json({ ...row, traits: { plan: 'pro' }, first: undefined, orgs: undefined, group: undefined })).toMatchObject({
+      ok: true,
+      value: { properties: { $set: { plan: 'pro' } } },
+    });
+    expect(json({ ...row, first: undefined, orgs: undefined, group: undefined })).toMatchObject({
+      ok: true,
+      value: { properties: { $set: { email: 'a@b.test' } } },
+    });
   });
 });
 
@@ -121,13 +158,16 @@ describe('__proto__', () => {
   it('a field named __proto__ is a property like any other, in JSON and CSV rows', () => {
     const json = createRowMapper(DEFAULT_MAPPING, 'iso', false);
     const flat = json(JSON.parse('{"event":"e","distinct_id":"u","timestamp":"2024-01-01T00:00:00Z","__proto__":{"x":1}}'));
-    const nested = json(JSON.parse('{"event":"e","distinct_id":"u","timestamp":"2024-01-01T00:00:00Z","properties":{"a":1},"__proto__":"top"}'));
+    const nested = json(
+      JSON.parse('{"event":"e","distinct_id":"u","timestamp":"2024-01-01T00:00:00Z","properties":{"a":1},"__proto__":"top"}'),
+    );
     const csv = createRowMapper(DEFAULT_MAPPING, 'iso', true);
     const seen: unknown[] = [];
     const reader = createCsvReader({ record: (_, value) => seen.push(value), invalid: () => {} });
     reader.write('event,distinct_id,timestamp,__proto__\ne,u,2024-01-01T00:00:00Z,cell\n');
     const fromCsv = csv(seen[0]);
-    const own = (result: ReturnType<typeof json>) => (result.ok ? Object.getOwnPropertyDescriptor(result.value.properties, '__proto__')?.value : result.reason);
+    const own = (result: ReturnType<typeof json>) =>
+      result.ok ? Object.getOwnPropertyDescriptor(result.value.properties, '__proto__')?.value : result.reason;
     expect(own(flat)).toEqual({ x: 1 });
     expect(own(nested)).toBe('top');
     expect(own(fromCsv)).toBe('cell');

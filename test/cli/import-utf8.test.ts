@@ -14,7 +14,7 @@ function decodeInPieces(bytes: Buffer, cut: number): { text: string; invalidAt: 
 /** A deterministic pseudo-random generator, so a failure can be replayed. */
 function random(seed: number): () => number {
   let state = seed;
-  return () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 describe('UTF-8 decoder', () => {

@@ -44,14 +44,24 @@ function ndjsonFixture(): { text: string; badLines: Record<number, RegExp>; good
       lines.push('{"event":"$pageview","distinct_id":"u","timestamp":"2024-01-01T00:00:00Z","properties":{}}');
       badLines[lines.length] = /\$current_url/;
     }
-    lines.push(JSON.stringify({ event: i % 3 ? 'clicked' : '$pageview', distinct_id: `user-${i % 4}`, timestamp: at(i), properties: { i, $current_url: `https://a.test/${i}` } }));
+    lines.push(
+      JSON.stringify({
+        event: i % 3 ? 'clicked' : '$pageview',
+        distinct_id: `user-${i % 4}`,
+        timestamp: at(i),
+        properties: { i, $current_url: `https://a.test/${i}` },
+      }),
+    );
     good++;
   }
   return { text: lines.join('\n') + '\n', badLines, good };
 }
 
 function rejectsOf(path: string): Array<{ line: number; reason: string; source: string }> {
-  return readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  return readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 const connection = () => ['--api-key', 'phc_test', '--host', collector.url];
@@ -60,7 +70,11 @@ describe('hogtail import', () => {
   it('sends valid NDJSON rows in file order as a historical migration, and lists every bad row with line and reason', async () => {
     const { text, badLines, good } = ndjsonFixture();
     writeFileSync(join(dir, 'events.ndjson'), text);
-    const result = await runCommand(runImportCommand, ['events.ndjson', ...connection(), '--rejects', 'bad.ndjson', '--batch-size', '7', '--checkpoint-rows', '10'], { cwd: dir });
+    const result = await runCommand(
+      runImportCommand,
+      ['events.ndjson', ...connection(), '--rejects', 'bad.ndjson', '--batch-size', '7', '--checkpoint-rows', '10'],
+      { cwd: dir },
+    );
 
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/import complete: 30 sent, 4 rejected/);
@@ -92,7 +106,18 @@ describe('hogtail import', () => {
     writeFileSync(join(dir, 'events.csv'), csv);
     const result = await runCommand(
       runImportCommand,
-      ['events.csv', ...connection(), '--map', 'event=action,distinct_id=user,timestamp=ts', '--map', '$current_url=url', '--timestamp-format', 'epoch-s', '--rejects', 'bad.ndjson'],
+      [
+        'events.csv',
+        ...connection(),
+        '--map',
+        'event=action,distinct_id=user,timestamp=ts',
+        '--map',
+        '$current_url=url',
+        '--timestamp-format',
+        'epoch-s',
+        '--rejects',
+        'bad.ndjson',
+      ],
       { cwd: dir },
     );
     expect(result.code, result.stderr).toBe(0);
@@ -188,22 +213,35 @@ describe('hogtail import', () => {
     const uuids = createRowUuids(createHash('sha256').update('source-id\0fixture').digest('hex'));
     const refused = uuids.uuidOf(3);
     await collector.close();
-    collector = await createFaultCollector({ plan: (_, info) => (info.uuids.includes(refused) ? { kind: 'status', status: 400 } : undefined) });
-    const lines = Array.from({ length: 8 }, (_, i) => JSON.stringify({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i } }));
+    collector = await createFaultCollector({
+      plan: (_, info) => (info.uuids.includes(refused) ? { kind: 'status', status: 400 } : undefined),
+    });
+    const lines = Array.from({ length: 8 }, (_, i) =>
+      JSON.stringify({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i } }),
+    );
     writeFileSync(join(dir, 'events.ndjson'), lines.join('\n'));
-    const result = await runCommand(runImportCommand, ['events.ndjson', ...connection(), '--source-id', 'fixture', '--rejects', 'bad.ndjson'], { cwd: dir });
+    const result = await runCommand(
+      runImportCommand,
+      ['events.ndjson', ...connection(), '--source-id', 'fixture', '--rejects', 'bad.ndjson'],
+      { cwd: dir },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(collector.events.map((e) => e.properties.i)).toEqual([0, 1, 2, 4, 5, 6, 7]);
     expect(collector.events[0]!.uuid).toBe(uuids.uuidOf(0));
-    expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([expect.objectContaining({ line: 4, row: 3, reason: expect.stringMatching(/refused by the server/) })]);
+    expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([
+      expect.objectContaining({ line: 4, row: 3, reason: expect.stringMatching(/refused by the server/) }),
+    ]);
   });
 
   it('a row the server refuses while its chunk is still open is rejected with its line, not counted as sent', async () => {
     const uuids = createRowUuids(createHash('sha256').update('source-id\0open-chunk').digest('hex'));
     const refused = uuids.uuidOf(25);
     await collector.close();
-    collector = await createFaultCollector({ plan: (_, info) => (info.uuids.includes(refused) ? { kind: 'status', status: 400 } : undefined) });
-    const line = (i: number) => JSON.stringify({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i, padding: 'x'.repeat(800) } }) + '\n';
+    collector = await createFaultCollector({
+      plan: (_, info) => (info.uuids.includes(refused) ? { kind: 'status', status: 400 } : undefined),
+    });
+    const line = (i: number) =>
+      JSON.stringify({ event: 'e', distinct_id: 'u', timestamp: at(i), properties: { i, padding: 'x'.repeat(800) } }) + '\n';
     const stdin = new PassThrough();
     // More than the 64 KB the importer reads before it starts, so the first 100 rows go out while
     // the rest of the input (and with it the chunk, --checkpoint-rows 100000) is still open.
@@ -221,12 +259,16 @@ describe('hogtail import', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/import complete: 109 sent, 1 rejected/);
     expect(collector.events.map((e) => e.properties.i)).toEqual(Array.from({ length: 110 }, (_, i) => i).filter((i) => i !== 25));
-    expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([expect.objectContaining({ source: 'stdin', line: 26, row: 25, reason: expect.stringMatching(/refused by the server/) })]);
+    expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([
+      expect.objectContaining({ source: 'stdin', line: 26, row: 25, reason: expect.stringMatching(/refused by the server/) }),
+    ]);
   });
 
   it('drops a UTF-8 byte order mark: NDJSON row 1 and a quoted CSV header read as written', async () => {
     const BOM = '\uFEFF';
-    const ndjson = [0, 1, 2].map((i) => JSON.stringify({ event: 'from ndjson', distinct_id: 'u', timestamp: at(i), properties: { i } })).join('\n');
+    const ndjson = [0, 1, 2]
+      .map((i) => JSON.stringify({ event: 'from ndjson', distinct_id: 'u', timestamp: at(i), properties: { i } }))
+      .join('\n');
     writeFileSync(join(dir, 'bom.ndjson'), BOM + ndjson);
     writeFileSync(join(dir, 'bom.csv'), `${BOM}"event","distinct_id","timestamp","plan"\r\n"from csv","u","${at(3)}","pro"\r\n`);
     writeFileSync(join(dir, 'bom.export'), gzipSync(BOM + JSON.stringify([{ event: 'from json', distinct_id: 'u', timestamp: at(4) }])));
@@ -244,7 +286,9 @@ describe('hogtail import', () => {
     writeFileSync(join(dir, 'events.csv'), `action,user,ts\nsigned up,u1,${at(0)}\n`);
     const unmapped = await runCommand(runImportCommand, ['events.csv', ...connection()], { cwd: dir });
     expect(unmapped.code).toBe(2);
-    expect(unmapped.stderr).toContain('column `event` (for event) is not in the CSV header of events.csv (columns: action, user, ts); use --map event=COLUMN');
+    expect(unmapped.stderr).toContain(
+      'column `event` (for event) is not in the CSV header of events.csv (columns: action, user, ts); use --map event=COLUMN',
+    );
     const map = ['--map', 'event=action,distinct_id=user,timestamp=ts'];
     const property = await runCommand(runImportCommand, ['events.csv', ...connection(), ...map, '--map', 'plan=tier'], { cwd: dir });
     expect(property.code).toBe(2);
@@ -260,31 +304,57 @@ describe('hogtail import', () => {
     expect(collector.events.map((e) => [e.event, e.distinct_id])).toEqual([['signed up', 'u1']]);
   });
 
-  it('JSON rows: a row\'s own uuid is the event uuid, and other top-level fields become properties', async () => {
+  it("JSON rows: a row's own uuid is the event uuid, and other top-level fields become properties", async () => {
     const own = '0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b';
     const refusedOwn = '0190a1b2-c3d4-7e5f-8a6b-000000000bad';
     await collector.close();
-    collector = await createFaultCollector({ plan: (_, info) => (info.uuids.includes(refusedOwn) ? { kind: 'status', status: 400 } : undefined) });
+    collector = await createFaultCollector({
+      plan: (_, info) => (info.uuids.includes(refusedOwn) ? { kind: 'status', status: 400 } : undefined),
+    });
     const lines = [
-      { uuid: own, event: 'a', distinct_id: 'u', timestamp: at(0), properties: { plan: 'nested' }, plan: 'top', elements_chain: 'div:nth-child(1)', $set: { email: 'a@b.test' } },
+      {
+        uuid: own,
+        event: 'a',
+        distinct_id: 'u',
+        timestamp: at(0),
+        properties: { plan: 'nested' },
+        plan: 'top',
+        elements_chain: 'div:nth-child(1)',
+        $set: { email: 'a@b.test' },
+      },
       { event: 'b', distinct_id: 'u', timestamp: at(1), person_id: 'p1' },
       { uuid: 'not-a-uuid', event: 'c', distinct_id: 'u', timestamp: at(2) },
       { uuid: refusedOwn, event: 'd', distinct_id: 'u', timestamp: at(3), properties: {} },
       { uuid: null, event: 'e', distinct_id: 'u', timestamp: at(4), properties: {} },
     ];
     writeFileSync(join(dir, 'export.ndjson'), lines.map((line) => JSON.stringify(line)).join('\n'));
-    const result = await runCommand(runImportCommand, ['export.ndjson', ...connection(), '--source-id', 'export', '--rejects', 'bad.ndjson'], { cwd: dir });
+    const result = await runCommand(
+      runImportCommand,
+      ['export.ndjson', ...connection(), '--source-id', 'export', '--rejects', 'bad.ndjson'],
+      { cwd: dir },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/import complete: 3 sent, 2 rejected/);
 
     const derived = createRowUuids(createHash('sha256').update('source-id\0export').digest('hex'));
-    expect(collector.events.map((e) => [e.event, e.uuid])).toEqual([['a', own], ['b', derived.uuidOf(1)], ['e', derived.uuidOf(4)]]);
+    expect(collector.events.map((e) => [e.event, e.uuid])).toEqual([
+      ['a', own],
+      ['b', derived.uuidOf(1)],
+      ['e', derived.uuidOf(4)],
+    ]);
     // properties keeps its own value where both have one; nothing at the top level is dropped.
-    expect(collector.events[0]!.properties).toMatchObject({ plan: 'nested', elements_chain: 'div:nth-child(1)', $set: { email: 'a@b.test' } });
+    expect(collector.events[0]!.properties).toMatchObject({
+      plan: 'nested',
+      elements_chain: 'div:nth-child(1)',
+      $set: { email: 'a@b.test' },
+    });
     expect(collector.events[0]!.properties).not.toHaveProperty('uuid');
     expect(collector.events[1]!.properties).toEqual(expect.objectContaining({ person_id: 'p1' }));
     expect(rejectsOf(join(dir, 'bad.ndjson'))).toEqual([
-      expect.objectContaining({ line: 3, reason: expect.stringMatching(/uuid "not-a-uuid" is not a UUID; correct it, or remove the field/) }),
+      expect.objectContaining({
+        line: 3,
+        reason: expect.stringMatching(/uuid "not-a-uuid" is not a UUID; correct it, or remove the field/),
+      }),
       expect.objectContaining({ line: 4, row: 3, reason: expect.stringMatching(/refused by the server/) }),
     ]);
   });
@@ -297,7 +367,9 @@ describe('hogtail import', () => {
     expect(long.stdout).toMatch(/--resume\s.*input must be unchanged/);
     expect(long.stdout).toMatch(/CSV cells are strings .* except columns named or mapped to \$set, \$set_once,\s+\$group_set or \$groups/);
     expect(long.stdout).toMatch(/`uuid` field holding a UUID becomes the event's uuid/);
-    expect(long.stdout).toMatch(/Exit codes:\n\s+0\s+done[^]*\n\s+1\s+the import failed[^]*\n\s+2\s+wrong command line[^]*\n\s+130\s+interrupted/);
+    expect(long.stdout).toMatch(
+      /Exit codes:\n\s+0\s+done[^]*\n\s+1\s+the import failed[^]*\n\s+2\s+wrong command line[^]*\n\s+130\s+interrupted/,
+    );
   });
 
   it('sends each batch to /batch/ gzipped, marked historical_migration', async () => {
@@ -306,7 +378,12 @@ describe('hogtail import', () => {
     collector = await createCollector({
       handleExchange: (exchange) => {
         const { req } = exchange;
-        requests.push({ method: req.method ?? '', url: req.url ?? '', encoding: req.headers['content-encoding'], bytes: Number(req.headers['content-length']) });
+        requests.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          encoding: req.headers['content-encoding'],
+          bytes: Number(req.headers['content-length']),
+        });
         exchange.record();
         exchange.respond();
       },

@@ -25,7 +25,7 @@ describe('buildEvent: the wire shape', () => {
     expect(new Date(wire.timestamp).toISOString()).toBe(wire.timestamp);
   });
 
-  it('puts the properties\' distinct_id first, right after the top-level one (gzip folds the copy)', () => {
+  it("puts the properties' distinct_id first, right after the top-level one (gzip folds the copy)", () => {
     const plain = ok({ event: 'e', distinctId: 'u1', properties: { plan: 'pro' } });
     expect(plain.record.json).toContain('"distinct_id":"u1","properties":{"distinct_id":"u1","plan":"pro",');
     expect(Object.keys(ok({ event: 'e', distinctId: 'u1' }).wire.properties)[0]).toBe('distinct_id');
@@ -49,7 +49,14 @@ describe('buildEvent: the wire shape', () => {
       return { json: result.record.json, props: JSON.parse(result.record.json).properties };
     };
     const plain = build({ plan: 'pro' });
-    expect(plain.props).toEqual({ distinct_id: 'u', plan: 'pro', $current_url: 'https://shop.test/', utm_source: 'mail', $lib: 'test', $lib_version: '1' });
+    expect(plain.props).toEqual({
+      distinct_id: 'u',
+      plan: 'pro',
+      $current_url: 'https://shop.test/',
+      utm_source: 'mail',
+      $lib: 'test',
+      $lib_version: '1',
+    });
     expect(plain.json.match(/"\$lib"/g)).toHaveLength(1);
     const mine = build({ utm_source: 'mine' });
     expect(mine.props).toMatchObject({ utm_source: 'mine', $current_url: 'https://shop.test/', $lib: 'test' });
@@ -138,7 +145,10 @@ describe('buildEvent: awkward values are normalised, not fatal', () => {
 
 describe('buildEvent: properties that are not a plain object never reach the queue', () => {
   class Point {
-    constructor(readonly x: number, readonly y: number) {}
+    constructor(
+      readonly x: number,
+      readonly y: number,
+    ) {}
   }
   it.each([
     ['a Map', new Map([['plan', 'pro']]), /properties must be a plain object; got a Map/],
@@ -154,7 +164,11 @@ describe('buildEvent: properties that are not a plain object never reach the que
   });
 
   it('a class instance is sent as its fields (as JSON.stringify would), a toJSON() object as its result', () => {
-    expect(ok({ event: 'e', distinctId: 'u', properties: new Point(1, 2) }).wire.properties).toMatchObject({ x: 1, y: 2, distinct_id: 'u' });
+    expect(ok({ event: 'e', distinctId: 'u', properties: new Point(1, 2) }).wire.properties).toMatchObject({
+      x: 1,
+      y: 2,
+      distinct_id: 'u',
+    });
     const { record, wire } = ok({ event: 'e', distinctId: 'u', properties: { toJSON: () => ({ plan: 'pro', $lib: 'theirs' }) } });
     expect(wire.properties).toEqual({ plan: 'pro', distinct_id: 'u', $lib: 'test', $lib_version: '1' });
     expect(record.json.match(/"\$lib"/g)).toHaveLength(1);
@@ -195,7 +209,9 @@ describe('buildEvent: timestamps are ISO 8601, a Date or epoch milliseconds', ()
   it.each(['March 7 2024', '07/03/2024', 'Thu, 07 Mar 2024 10:00:00 GMT', '2024-13-01', '2024-03-07T10:00:00+01', '1709805600'])(
     '%j is refused, naming the accepted forms',
     (timestamp) => {
-      expect(bad({ event: 'e', distinctId: 'u', timestamp }).message).toMatch(/timestamp must be a Date, an ISO 8601 string or epoch milliseconds; got the string/);
+      expect(bad({ event: 'e', distinctId: 'u', timestamp }).message).toMatch(
+        /timestamp must be a Date, an ISO 8601 string or epoch milliseconds; got the string/,
+      );
     },
   );
 

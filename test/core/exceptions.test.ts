@@ -64,7 +64,10 @@ describe('real V8 errors', () => {
     const b = new Error('b', { cause: a });
     (a as { cause?: unknown }).cause = b;
     expect(exceptionProperties(a, node).$exception_list.map((e) => e.value)).toEqual(['a', 'b']);
-    const many = new AggregateError(Array.from({ length: 500 }, (_, i) => new Error(String(i))), 'many');
+    const many = new AggregateError(
+      Array.from({ length: 500 }, (_, i) => new Error(String(i))),
+      'many',
+    );
     expect(exceptionProperties(many, node).$exception_list).toHaveLength(50);
   });
 
@@ -118,7 +121,11 @@ describe('browser stack formats (fixtures)', () => {
       '@https://shop.test/assets/app.js:30:1',
       '',
     ].join('\n');
-    expect(parseStack(stack, web).reverse().map((f) => [f.function, f.filename, f.lineno, f.colno, f.in_app])).toEqual([
+    expect(
+      parseStack(stack, web)
+        .reverse()
+        .map((f) => [f.function, f.filename, f.lineno, f.colno, f.in_app]),
+    ).toEqual([
       ['throwIt', 'https://shop.test/assets/app.js', 10, 11, true],
       ['handler/<', 'https://shop.test/assets/app.js', 20, 5, true],
       ['evil', 'https://shop.test/assets/app.js', 5, undefined, true],
@@ -134,7 +141,11 @@ describe('browser stack formats (fixtures)', () => {
       'inject@safari-web-extension://ABC-123/content.js:4:2',
       'global code@https://shop.test/assets/app.js:30:8',
     ].join('\n');
-    expect(parseStack(stack, web).reverse().map((f) => [f.function, f.filename, f.lineno, f.in_app])).toEqual([
+    expect(
+      parseStack(stack, web)
+        .reverse()
+        .map((f) => [f.function, f.filename, f.lineno, f.in_app]),
+    ).toEqual([
       ['throwIt', 'https://shop.test/assets/app.js', 10, true],
       ['forEach', '[native code]', undefined, false],
       ['inject', 'safari-web-extension://ABC-123/content.js', 4, false],
@@ -143,7 +154,10 @@ describe('browser stack formats (fixtures)', () => {
   });
 
   it('keeps the 50 innermost frames of a deep recursion', () => {
-    const stack = ['RangeError: Maximum call stack size exceeded', ...Array.from({ length: 120 }, (_, i) => `    at f${i} (https://x.test/a.js:${i + 1}:1)`)].join('\n');
+    const stack = [
+      'RangeError: Maximum call stack size exceeded',
+      ...Array.from({ length: 120 }, (_, i) => `    at f${i} (https://x.test/a.js:${i + 1}:1)`),
+    ].join('\n');
     const frames = parseStack(stack, web);
     expect(frames).toHaveLength(50);
     expect(frames.at(-1)!.function).toBe('f0');
@@ -173,7 +187,10 @@ describe('frames come from the stack after the message', () => {
 
   it('takes a Firefox or Safari stack (frames only) whole, even when a frame starts with the message', () => {
     const error = Object.assign(new Error('load'), { stack: 'load@https://shop.test/app.js:1:1\nrun@https://shop.test/app.js:2:2\n' });
-    expect(exceptionProperties(error, { platform: web }).$exception_list[0]!.stacktrace!.frames.map((frame) => frame.function)).toEqual(['run', 'load']);
+    expect(exceptionProperties(error, { platform: web }).$exception_list[0]!.stacktrace!.frames.map((frame) => frame.function)).toEqual([
+      'run',
+      'load',
+    ]);
   });
 
   it('a stack without its message (the message changed after the stack was read) is taken whole', () => {
@@ -194,11 +211,22 @@ describe('values that are no Error', () => {
   it('describes objects, wrapped Errors and primitives', () => {
     expect(value({ name: 'ApiError', message: 'quota' })).toMatchObject({ type: 'ApiError', value: 'quota' });
     expect(value({ code: 42, status: 'bad' })).toMatchObject({ type: 'Error', value: 'Non-Error object thrown, with keys: code, status' });
-    expect(value({ error: new SyntaxError('inner') })).toMatchObject({ type: 'SyntaxError', value: 'inner', mechanism: { synthetic: false } });
+    expect(value({ error: new SyntaxError('inner') })).toMatchObject({
+      type: 'SyntaxError',
+      value: 'inner',
+      mechanism: { synthetic: false },
+    });
     expect(value(null)).toMatchObject({ type: 'Error', value: 'Non-Error value thrown: null' });
     expect(value(undefined)).toMatchObject({ value: 'Non-Error value thrown: undefined' });
     expect(value(42)).toMatchObject({ value: 'Non-Error value thrown: 42' });
-    const hostile = new Proxy({}, { ownKeys: () => { throw new Error('no'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('no');
+        },
+      },
+    );
     expect(value(hostile)).toMatchObject({ type: 'Error', value: 'Unreadable value thrown' });
   });
 

@@ -15,7 +15,12 @@ import {
 
 const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex');
 const SDK: EngineOptions = { hash: createFlagHasher(sha1), knowsAllProperties: false };
-const context = (personProperties: Record<string, unknown> = {}): EvaluationContext => ({ distinctId: 'u', personProperties, groups: {}, groupProperties: {} });
+const context = (personProperties: Record<string, unknown> = {}): EvaluationContext => ({
+  distinctId: 'u',
+  personProperties,
+  groups: {},
+  groupProperties: {},
+});
 const dependsOn = (key: string, on: string) => ({
   key,
   active: true,
@@ -41,8 +46,14 @@ describe('each flag and cohort is decided once per evaluation', () => {
       const next = { key: 'id', value: i + 1, type: 'cohort' };
       cohorts[String(i)] = { type: 'OR', values: [next, next] };
     }
-    const definitions = parseFlagDefinitions({ cohorts, flags: [{ key: 'deep', active: true, filters: { groups: [{ properties: [{ key: 'id', value: 0, type: 'cohort' }] }] } }] }, { lenient: true });
-    for (const [plan, expected] of [['pro', true], ['free', false]] as const) {
+    const definitions = parseFlagDefinitions(
+      { cohorts, flags: [{ key: 'deep', active: true, filters: { groups: [{ properties: [{ key: 'id', value: 0, type: 'cohort' }] }] } }] },
+      { lenient: true },
+    );
+    for (const [plan, expected] of [
+      ['pro', true],
+      ['free', false],
+    ] as const) {
       const { properties, reads } = countingProperties({ plan });
       expect(evaluateFlag(definitions.flags[0]!, definitions, context(properties), SDK)).toMatchObject({ decided: true, value: expected });
       expect(reads()).toBeLessThanOrEqual(2);
@@ -50,7 +61,10 @@ describe('each flag and cohort is decided once per evaluation', () => {
   });
 
   it('2,000 flags on one missing flag look the flag list through a bounded number of times, not once per flag', () => {
-    const parsed = parseFlagDefinitions({ flags: Array.from({ length: 2_000 }, (_, i) => dependsOn(`f-${i}`, 'missing')) }, { lenient: true });
+    const parsed = parseFlagDefinitions(
+      { flags: Array.from({ length: 2_000 }, (_, i) => dependsOn(`f-${i}`, 'missing')) },
+      { lenient: true },
+    );
     let reads = 0;
     const flags = new Proxy(parsed.flags, {
       get(target, key, receiver) {
@@ -69,7 +83,10 @@ describe('each flag and cohort is decided once per evaluation', () => {
     let hashes = 0;
     const counting: EngineOptions = { ...SDK, hash: (...args) => (hashes++, SDK.hash(...args)) };
     const base = { key: 'base', active: true, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } };
-    const definitions = parseFlagDefinitions({ flags: [base, ...Array.from({ length: 50 }, (_, i) => dependsOn(`d-${i}`, 'base'))] }, { lenient: true });
+    const definitions = parseFlagDefinitions(
+      { flags: [base, ...Array.from({ length: 50 }, (_, i) => dependsOn(`d-${i}`, 'base'))] },
+      { lenient: true },
+    );
     const results = evaluateAllFlags(definitions, context(), counting);
     expect(results.every(({ outcome }) => outcome.decided && outcome.value === true)).toBe(true);
     // One rollout hash per flag: evaluating `base` first does not make its 50 dependants hash it again.
@@ -79,7 +96,9 @@ describe('each flag and cohort is decided once per evaluation', () => {
 
 describe('nothing escapes', () => {
   it('a dependency chain 5,000 flags deep: every flag answered, none thrown, the deep end decided', () => {
-    const flags = Array.from({ length: 5_000 }, (_, i) => (i === 4_999 ? { key: 'c-4999', active: true, filters: { groups: [{ properties: [] }] } } : dependsOn(`c-${i}`, `c-${i + 1}`)));
+    const flags = Array.from({ length: 5_000 }, (_, i) =>
+      i === 4_999 ? { key: 'c-4999', active: true, filters: { groups: [{ properties: [] }] } } : dependsOn(`c-${i}`, `c-${i + 1}`),
+    );
     const definitions = parseFlagDefinitions({ flags }, { lenient: true });
     const outcome = evaluateFlag(definitions.flags[0]!, definitions, context(), SDK);
     expect(outcome).toMatchObject({ decided: false, why: expect.stringMatching(/more than 100 levels deep/) });
@@ -90,7 +109,24 @@ describe('nothing escapes', () => {
 
   it('definitions shaped in a way parsing never produces are inconclusive, not a thrown TypeError', () => {
     const broken = {
-      flags: [{ key: 'odd', name: 'odd', id: 1, version: 1, active: true, deleted: false, ensure_experience_continuity: false, bucketing_identifier: 'distinct_id', filters: { groups: [{ properties: [{ key: 'id', operator: 'in', value: 7, type: 'cohort' }], rollout_percentage: 100, variant: null }], multivariate: null, payloads: {}, aggregation_group_type_index: null } }],
+      flags: [
+        {
+          key: 'odd',
+          name: 'odd',
+          id: 1,
+          version: 1,
+          active: true,
+          deleted: false,
+          ensure_experience_continuity: false,
+          bucketing_identifier: 'distinct_id',
+          filters: {
+            groups: [{ properties: [{ key: 'id', operator: 'in', value: 7, type: 'cohort' }], rollout_percentage: 100, variant: null }],
+            multivariate: null,
+            payloads: {},
+            aggregation_group_type_index: null,
+          },
+        },
+      ],
       group_type_mapping: {},
       cohorts: { '7': { type: 'AND', values: null } },
     } as unknown as FlagDefinitions;

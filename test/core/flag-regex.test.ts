@@ -12,11 +12,17 @@ const native = (pattern: string, value: string) => new RegExp(pattern).test(valu
 const REALISTIC: Array<[pattern: string, values: string[]]> = [
   ['@(acme|initech)\\.com$', ['ada@acme.com', 'bob@initech.com', 'eve@acme.com.evil', 'x@ACME.com']],
   ['^[\\w.+-]+@example\\.(com|org)$', ['a.b+c@example.com', 'a@example.net', '@example.com', 'a b@example.org']],
-  ['^https?://(www\\.)?shop\\.test(/.*)?$', ['https://shop.test', 'http://www.shop.test/cart?x=1', 'https://shop.test.evil', 'ftp://shop.test']],
+  [
+    '^https?://(www\\.)?shop\\.test(/.*)?$',
+    ['https://shop.test', 'http://www.shop.test/cart?x=1', 'https://shop.test.evil', 'ftp://shop.test'],
+  ],
   ['^/(pricing|blog/[a-z0-9-]+)/?$', ['/pricing', '/blog/new-post/', '/blog/Bad_Post', '/pricingx']],
   ['^\\d+\\.\\d+\\.\\d+$', ['1.2.3', '10.0.12', '1.2', '1.2.3-beta']],
   ['^v?(1\\.[5-9]|[2-9]\\.\\d+)', ['1.5.0', 'v2.10', '1.4.9', 'v10.0']],
-  ['^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$', ['01890a5d-ac96-774b-bcce-b302099a8057', '01890a5d-ac96-774b-bcce-b302099a805', 'not-a-uuid']],
+  [
+    '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+    ['01890a5d-ac96-774b-bcce-b302099a8057', '01890a5d-ac96-774b-bcce-b302099a805', 'not-a-uuid'],
+  ],
   ['Chrome/(1[0-9]{2}|[89][0-9])\\.', ['Mozilla/5.0 Chrome/120.0.0.0 Safari/537.36', 'Chrome/79.0', 'Chrome/99.1']],
   ['\\bbeta\\b', ['beta', 'in the beta program', 'betamax', 'alphabeta']],
   ['^[^@\\s]+@[^@\\s]+$', ['a@b', 'a @b', 'a@b@c', '']],

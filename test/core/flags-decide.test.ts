@@ -1,20 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import {
-  featureProperties,
-  mergeDecide,
-  parseDecideResponse,
-  takesGzip,
-  parsePayload,
-} from '../../src/core/flags/decide';
+import { featureProperties, mergeDecide, parseDecideResponse, takesGzip, parsePayload } from '../../src/core/flags/decide';
 import { flagsBody } from '../../src/core/flags/flags-request';
 import { createLru } from '../../src/core/lru';
 import { stableJson } from '../../src/core/stable-json';
 
 describe('decide', () => {
   it('builds the request body with the override objects present even when empty', () => {
-    expect(JSON.parse(flagsBody('phc', 'u1'))).toEqual({ token: 'phc', distinct_id: 'u1', groups: {}, person_properties: {}, group_properties: {}, geoip_disable: false });
+    expect(JSON.parse(flagsBody('phc', 'u1'))).toEqual({
+      token: 'phc',
+      distinct_id: 'u1',
+      groups: {},
+      person_properties: {},
+      group_properties: {},
+      geoip_disable: false,
+    });
     expect(
-      JSON.parse(flagsBody('phc', 'u1', { groups: { org: 'o1' }, personProperties: { plan: 'pro' }, groupProperties: { org: { size: 3 } } }, { flagKeys: ['beta'] })),
+      JSON.parse(
+        flagsBody(
+          'phc',
+          'u1',
+          { groups: { org: 'o1' }, personProperties: { plan: 'pro' }, groupProperties: { org: { size: 3 } } },
+          { flagKeys: ['beta'] },
+        ),
+      ),
     ).toEqual({
       token: 'phc',
       distinct_id: 'u1',

@@ -16,19 +16,17 @@ function gatedQueue() {
   const requests: string[][] = [];
   const announced: string[][] = [];
   const answers: Array<(result: DeliveryResult) => void> = [];
-  const queue = createQueue(
-    {
-      ...TEST_QUEUE_OPTIONS,
-      flushAt_: 10,
-      flushIntervalMs_: 60_000,
-      onDrop_: () => {},
-      send_: (batch) => {
-        requests.push(batch.map((e) => e.uuid));
-        return new Promise((resolve) => answers.push(resolve));
-      },
-      lookahead_: (events) => announced.push(events.map((e) => e.uuid)),
+  const queue = createQueue({
+    ...TEST_QUEUE_OPTIONS,
+    flushAt_: 10,
+    flushIntervalMs_: 60_000,
+    onDrop_: () => {},
+    send_: (batch) => {
+      requests.push(batch.map((e) => e.uuid));
+      return new Promise((resolve) => answers.push(resolve));
     },
-  );
+    lookahead_: (events) => announced.push(events.map((e) => e.uuid)),
+  });
   const answer = async (result: DeliveryResult) => {
     answers.shift()!(result);
     // Let the queue settle and start the next request (the retry backoff is 1 ms).
@@ -85,7 +83,10 @@ describe('prepared bodies', () => {
 
   it('hands over the body built for exactly these events, once', async () => {
     let encoded = 0;
-    const bodies = createPreparedBodies((batch) => `body of ${batch.length} #${++encoded}`, () => 1_000);
+    const bodies = createPreparedBodies(
+      (batch) => `body of ${batch.length} #${++encoded}`,
+      () => 1_000,
+    );
     bodies.prepare(events);
     expect(await bodies.take([...events])).toBe('body of 5 #1');
     expect(bodies.take(events)).toBeUndefined();
@@ -94,7 +95,10 @@ describe('prepared bodies', () => {
 
   it('is not used for other events, another count, or once older than MAX_PREPARED_AGE_MS', () => {
     let clock = 1_000;
-    const bodies = createPreparedBodies(() => 'body', () => clock);
+    const bodies = createPreparedBodies(
+      () => 'body',
+      () => clock,
+    );
     bodies.prepare(events);
     expect(bodies.take(events.slice(0, 4))).toBeUndefined();
     bodies.prepare(events);
@@ -110,7 +114,13 @@ describe('prepared bodies', () => {
     });
     bodies.prepare(events);
     const send = createBatchSender(
-      { host: 'http://127.0.0.1:1', apiKey: 'phc_k', timeoutMs: 1_000, contentType: 'application/json', executor: async () => ({ status: 200, body: '', retryAfter: null }) },
+      {
+        host: 'http://127.0.0.1:1',
+        apiKey: 'phc_k',
+        timeoutMs: 1_000,
+        contentType: 'application/json',
+        executor: async () => ({ status: 200, body: '', retryAfter: null }),
+      },
       bodies.take,
     );
     expect(await send(events)).toMatchObject({ kind: 'retry', message: expect.stringContaining('compressor broke') });

@@ -75,9 +75,7 @@ describe('queue', () => {
 
   it('a 400 is answered by splitting until the bad event is alone; every other event is delivered, in order', async () => {
     const bad = new Set(['u13', 'u77']);
-    const h = harness((batch) =>
-      batch.some((e) => bad.has(e.uuid)) ? { kind: 'split', status: 400, message: 'bad event' } : ok,
-    );
+    const h = harness((batch) => (batch.some((e) => bad.has(e.uuid)) ? { kind: 'split', status: 400, message: 'bad event' } : ok));
     for (let i = 0; i < 100; i++) h.queue.enqueue(event(i));
     await h.queue.flush();
     const expected = Array.from({ length: 100 }, (_, i) => `u${i}`).filter((u) => !bad.has(u));
@@ -124,8 +122,13 @@ describe('queue', () => {
   it('waits out Retry-After and the backoff before the next attempt, never less (fake clock)', async () => {
     vi.useFakeTimers();
     try {
-      const h = harness((_, call) =>
-        call === 1 ? { kind: 'retry', status: 429, message: 'slow down', retryAfterMs: 7_000 } : call === 2 ? { kind: 'retry', status: 503, message: 'down' } : ok,
+      const h = harness(
+        (_, call) =>
+          call === 1
+            ? { kind: 'retry', status: 429, message: 'slow down', retryAfterMs: 7_000 }
+            : call === 2
+              ? { kind: 'retry', status: 503, message: 'down' }
+              : ok,
         { retry_: { initialDelayMs: 1_000, maxDelayMs: 30_000, maxAttempts: 10 }, random_: () => 0 },
       );
       for (let i = 0; i < 5; i++) h.queue.enqueue(event(i));
@@ -161,10 +164,13 @@ describe('queue', () => {
   it('evicts the oldest waiting events when full and reports them once, counted', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const h = harness(async () => {
-      await gate;
-      return ok;
-    }, { maxQueueSize_: 10, flushAt_: 1000 });
+    const h = harness(
+      async () => {
+        await gate;
+        return ok;
+      },
+      { maxQueueSize_: 10, flushAt_: 1000 },
+    );
     for (let i = 0; i < 25; i++) h.queue.enqueue(event(i));
     const flushed = h.queue.flush();
     release();
@@ -243,7 +249,9 @@ describe('queue', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     for (let i = 1; i < 4; i++) h.queue.enqueue(event(i));
     h.queue.discard('opted_out', 'opted out');
-    expect(h.drops.map((d) => [d.reason, d.uuids, d.message])).toEqual([['opted_out', ['u1', 'u2', 'u3'], '3 event(s) not sent: opted out']]);
+    expect(h.drops.map((d) => [d.reason, d.uuids, d.message])).toEqual([
+      ['opted_out', ['u1', 'u2', 'u3'], '3 event(s) not sent: opted out'],
+    ]);
     answer({ kind: 'retry', message: 'down' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(h.drops.map((d) => d.uuids)).toEqual([['u1', 'u2', 'u3'], ['u0']]);
@@ -255,7 +263,9 @@ describe('queue', () => {
     expect(h.requests).toEqual([['u0'], ['u4']]);
 
     // A request in flight that succeeds is delivered, not dropped.
-    const later = harness((batch) => (batch[0]!.uuid === 'u0' ? new Promise<DeliveryResult>((resolve) => (answer = resolve)) : ok), { flushAt_: 1 });
+    const later = harness((batch) => (batch[0]!.uuid === 'u0' ? new Promise<DeliveryResult>((resolve) => (answer = resolve)) : ok), {
+      flushAt_: 1,
+    });
     later.queue.enqueue(event(0));
     await new Promise((resolve) => setTimeout(resolve, 0));
     later.queue.discard('opted_out', 'opted out');

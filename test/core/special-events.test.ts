@@ -3,7 +3,10 @@ import { aliasEvent, groupIdentifyEvent, identifyEvent, screenEvent, surveyEvent
 
 describe('the reserved events of docs/wire-protocol.md', () => {
   it('build their names and properties', () => {
-    expect(identifyEvent({ plan: 'pro' }, { first: 1 })).toEqual({ event: '$identify', properties: { $set: { plan: 'pro' }, $set_once: { first: 1 } } });
+    expect(identifyEvent({ plan: 'pro' }, { first: 1 })).toEqual({
+      event: '$identify',
+      properties: { $set: { plan: 'pro' }, $set_once: { first: 1 } },
+    });
     expect(aliasEvent(42)).toEqual({ event: '$create_alias', properties: { alias: '42' } });
     expect(groupIdentifyEvent('company', 7, { name: 'Acme' })).toEqual({
       event: '$groupidentify',

@@ -26,10 +26,13 @@ describe('classifyResponse: the real server rules (docs/wire-protocol.md)', () =
   });
 
   it('an HTML page is named by its content type, never dumped; plain text is one line, cut short', () => {
-    const messageOf = (answer: Parameters<typeof classifyResponse>[0], host: string) => (classifyResponse(answer, host) as { message: string }).message;
+    const messageOf = (answer: Parameters<typeof classifyResponse>[0], host: string) =>
+      (classifyResponse(answer, host) as { message: string }).message;
     const page = `<!DOCTYPE html>\n<html>\n<head><title>\n  404 Not Found\n</title></head>\n<body>${'<p>lost</p>\n'.repeat(500)}</body></html>`;
     const html = { status: 404, body: page, retryAfter: null, contentType: 'text/html; charset=utf-8' };
-    expect(messageOf(html, 'https://app.example')).toBe('https://app.example answered 404: an HTML page (text/html; charset=utf-8); no events accepted there; check the host');
+    expect(messageOf(html, 'https://app.example')).toBe(
+      'https://app.example answered 404: an HTML page (text/html; charset=utf-8); no events accepted there; check the host',
+    );
     const untitled = { status: 502, body: '<html><body>Bad gateway</body></html>', retryAfter: null, contentType: 'text/html' };
     expect(messageOf(untitled, 'https://app.example')).toBe('the server answered 502: an HTML page (text/html)');
     const text = messageOf(response(400, `bad\nuuid ${'x'.repeat(1000)}`), 'http://collector');
@@ -38,7 +41,11 @@ describe('classifyResponse: the real server rules (docs/wire-protocol.md)', () =
   });
 
   it.each([408, 429, 500, 502, 503, 504])('%i is retried', (status) => {
-    expect(classifyResponse(response(status, 'busy'), 'http://collector')).toMatchObject({ kind: 'retry', status, message: expect.stringContaining(`${status}: busy`) });
+    expect(classifyResponse(response(status, 'busy'), 'http://collector')).toMatchObject({
+      kind: 'retry',
+      status,
+      message: expect.stringContaining(`${status}: busy`),
+    });
   });
 
   it('a 429 or 503 carries its Retry-After to the backoff', () => {
@@ -52,9 +59,16 @@ describe('classifyResponse: the real server rules (docs/wire-protocol.md)', () =
   });
 
   it('a refused key, a wrong host or a redirect is refused for every event, with what to fix', () => {
-    expect(classifyResponse(response(401), 'http://collector')).toMatchObject({ kind: 'reject', message: expect.stringMatching(/project API key.*phc_/) });
+    expect(classifyResponse(response(401), 'http://collector')).toMatchObject({
+      kind: 'reject',
+      message: expect.stringMatching(/project API key.*phc_/),
+    });
     for (const status of [301, 302, 307, 308, 403, 404, 405]) {
-      expect(classifyResponse(response(status), 'http://collector')).toMatchObject({ kind: 'reject', status, message: expect.stringMatching(/check the host/) });
+      expect(classifyResponse(response(status), 'http://collector')).toMatchObject({
+        kind: 'reject',
+        status,
+        message: expect.stringMatching(/check the host/),
+      });
     }
   });
 });

@@ -97,11 +97,7 @@ describe('accepting events', () => {
   });
 
   it('takes every body shape on every capture path, as the real service does', async () => {
-    const shapes = [
-      [anEvent({ properties: { token: KEY } })],
-      aBatch([anEvent()]),
-      { api_key: KEY, ...anEvent() },
-    ];
+    const shapes = [[anEvent({ properties: { token: KEY } })], aBatch([anEvent()]), { api_key: KEY, ...anEvent() }];
     for (const path of ['/batch/', '/capture/', '/e/', '/i/v0/e/', '/track/']) {
       for (const shape of shapes) expect((await postJson(`${collector.url}${path}`, shape)).status, path).toBe(200);
     }

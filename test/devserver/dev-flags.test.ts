@@ -21,12 +21,66 @@ import { KEY, postJson } from './helpers';
  * true, false, true), checked separately below so a wrong derivation cannot pass silently.
  */
 const SIMPLE_FLAG_45 = [
-  false, true, true, false, true, false, false, true, false, true,
-  false, true, true, false, true, false, false, false, true, true,
-  false, true, false, false, true, false, true, true, false, false,
-  false, true, true, true, true, false, false, false, false, false,
-  false, true, true, false, true, true, false, false, false, true,
-  true, false, false, false, false, true, false, true, false, true,
+  false,
+  true,
+  true,
+  false,
+  true,
+  false,
+  false,
+  true,
+  false,
+  true,
+  false,
+  true,
+  true,
+  false,
+  true,
+  false,
+  false,
+  false,
+  true,
+  true,
+  false,
+  true,
+  false,
+  false,
+  true,
+  false,
+  true,
+  true,
+  false,
+  false,
+  false,
+  true,
+  true,
+  true,
+  true,
+  false,
+  false,
+  false,
+  false,
+  false,
+  false,
+  true,
+  true,
+  false,
+  true,
+  true,
+  false,
+  false,
+  false,
+  true,
+  true,
+  false,
+  false,
+  false,
+  false,
+  true,
+  false,
+  true,
+  false,
+  true,
 ];
 const PUBLISHED_FIRST_TEN = [false, true, true, false, true, false, false, true, false, true];
 
@@ -35,10 +89,26 @@ const PUBLISHED_FIRST_TEN = [false, true, true, false, true, false, false, true,
  * first 20 published values.
  */
 const PUBLISHED_MULTIVARIATE_FIRST_20 = [
-  'second-variant', 'second-variant', 'first-variant', false, false,
-  'second-variant', 'first-variant', false, false, false,
-  'first-variant', 'third-variant', false, 'first-variant', 'second-variant',
-  'first-variant', false, false, 'fourth-variant', 'first-variant',
+  'second-variant',
+  'second-variant',
+  'first-variant',
+  false,
+  false,
+  'second-variant',
+  'first-variant',
+  false,
+  false,
+  false,
+  'first-variant',
+  'third-variant',
+  false,
+  'first-variant',
+  'second-variant',
+  'first-variant',
+  false,
+  false,
+  'fourth-variant',
+  'first-variant',
 ];
 
 const simpleFlag = { key: 'simple-flag', active: true, filters: { groups: [{ properties: [], rollout_percentage: 45 }] } };
@@ -173,7 +243,20 @@ describe('definitions', () => {
         { key: 'text-payload', payloads: { true: '"hello"' } },
         { key: 'off', active: false, payloads: { true: '{"x":1}' } },
         { key: 'gone', deleted: true },
-        { ...multivariateFlag, filters: { ...multivariateFlag.filters, groups: [{ rollout_percentage: 100 }], payloads: { 'first-variant': '{"v":1}', 'second-variant': '{"v":2}', 'third-variant': [3], 'fourth-variant': 4, 'fifth-variant': 5 } } },
+        {
+          ...multivariateFlag,
+          filters: {
+            ...multivariateFlag.filters,
+            groups: [{ rollout_percentage: 100 }],
+            payloads: {
+              'first-variant': '{"v":1}',
+              'second-variant': '{"v":2}',
+              'third-variant': [3],
+              'fourth-variant': 4,
+              'fifth-variant': 5,
+            },
+          },
+        },
       ],
     });
     // distinct_id_0 gets second-variant in PostHog's published vector.
@@ -191,7 +274,9 @@ describe('definitions', () => {
           key: 'team-beta',
           filters: {
             aggregation_group_type_index: 0,
-            groups: [{ properties: [{ key: 'seats', operator: 'gte', value: 10, type: 'group', group_type_index: 0 }], rollout_percentage: 100 }],
+            groups: [
+              { properties: [{ key: 'seats', operator: 'gte', value: 10, type: 'group', group_type_index: 0 }], rollout_percentage: 100 },
+            ],
           },
         },
         { key: 'rolled', group_type: 'company', rollout_percentage: 50 },
@@ -259,11 +344,7 @@ describe('createFlagsDecide behind the collector', () => {
   it('answers decide v3 with every flag, payloads as strings, and PostHog consistency', async () => {
     collector = await createCollector({
       decide: createFlagsDecide({
-        definitions: [
-          simpleFlag,
-          { key: 'off', active: false },
-          { key: 'with-payload', payloads: { true: { banner: 'hi' } } },
-        ],
+        definitions: [simpleFlag, { key: 'off', active: false }, { key: 'with-payload', payloads: { true: { banner: 'hi' } } }],
       }),
     });
     const answer = await decide({ distinct_id: 'distinct_id_1' });
@@ -287,7 +368,11 @@ describe('createFlagsDecide behind the collector', () => {
           group_type_mapping: { '0': 'company' },
           flags: [
             { key: 'pro-only', properties: [{ key: 'plan', value: 'pro' }] },
-            { key: 'big-company', group_type: 'company', properties: [{ key: 'seats', operator: 'gt', value: 100, type: 'group', group_type_index: 0 }] },
+            {
+              key: 'big-company',
+              group_type: 'company',
+              properties: [{ key: 'seats', operator: 'gt', value: 100, type: 'group', group_type_index: 0 }],
+            },
           ],
         },
         personProperties: (id) => (id === 'stored-pro' ? { plan: 'pro' } : undefined),
@@ -295,7 +380,9 @@ describe('createFlagsDecide behind the collector', () => {
       }),
     });
     expect((await decide({ distinct_id: 'stored-pro' })).featureFlags).toEqual({ 'pro-only': true, 'big-company': false });
-    expect((await decide({ distinct_id: 'stored-pro', person_properties: { plan: 'free' } })).featureFlags).toMatchObject({ 'pro-only': false });
+    expect((await decide({ distinct_id: 'stored-pro', person_properties: { plan: 'free' } })).featureFlags).toMatchObject({
+      'pro-only': false,
+    });
     expect((await decide({ distinct_id: 'anon', person_properties: { plan: 'pro' } })).featureFlags).toMatchObject({ 'pro-only': true });
     expect((await decide({ distinct_id: 'anon', groups: { company: 'big' } })).featureFlags).toMatchObject({ 'big-company': true });
     expect(
@@ -313,7 +400,13 @@ describe('createFlagsDecide behind the collector', () => {
 
     expect((await decide({ distinct_id: 'u' })).featureFlags).toEqual({ beta: true });
 
-    writeFileSync(file, JSON.stringify([{ key: 'beta', active: false }, { key: 'new-flag', rollout_percentage: 100 }]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { key: 'beta', active: false },
+        { key: 'new-flag', rollout_percentage: 100 },
+      ]),
+    );
     expect((await decide({ distinct_id: 'u' })).featureFlags).toEqual({ beta: false, 'new-flag': true });
 
     writeFileSync(file, '[{"key": "beta", ');

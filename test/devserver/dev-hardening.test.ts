@@ -41,7 +41,10 @@ describe('hogtail dev: hardening', () => {
     const file = join(dataDir, readdirSync(dataDir).find((name) => name.startsWith('events-')) ?? '');
     // A sparse hole: 600 MB of NUL bytes on no disk space, one "line" far too long to be a record.
     truncateSync(file, statSync(file).size + 600 * 1024 * 1024);
-    appendFileSync(file, `\n${JSON.stringify({ ...anEvent({ event: 'after the hole' }), api_key: KEY, receivedAt: new Date().toISOString() })}\n`);
+    appendFileSync(
+      file,
+      `\n${JSON.stringify({ ...anEvent({ event: 'after the hole' }), api_key: KEY, receivedAt: new Date().toISOString() })}\n`,
+    );
     expect(statSync(file).size).toBeGreaterThan(512 * 1024 * 1024);
 
     const second = await harness.start({ dataDir });
@@ -121,8 +124,15 @@ describe('hogtail dev: hardening', () => {
     const hostile = { email: 'john.smith.'.repeat(4) + '@corp.co', name: 'a'.repeat(50) + '!' };
     const reply = await postJson(`${server.url}/flags/?v=2`, { token: KEY, distinct_id: 'visitor', person_properties: hostile });
     expect(reply.status).toBe(200);
-    expect(JSON.parse(reply.text)).toMatchObject({ errorsWhileComputingFlags: false, featureFlags: { 'corp-staff': false, 'a-run': false } });
-    const staff = await postJson(`${server.url}/flags/?v=2`, { token: KEY, distinct_id: 'staff', person_properties: { email: 'john.smith@corp.com', name: 'aaa' } });
+    expect(JSON.parse(reply.text)).toMatchObject({
+      errorsWhileComputingFlags: false,
+      featureFlags: { 'corp-staff': false, 'a-run': false },
+    });
+    const staff = await postJson(`${server.url}/flags/?v=2`, {
+      token: KEY,
+      distinct_id: 'staff',
+      person_properties: { email: 'john.smith@corp.com', name: 'aaa' },
+    });
     expect(JSON.parse(staff.text)).toMatchObject({ featureFlags: { 'corp-staff': true, 'a-run': true } });
   });
 
@@ -132,9 +142,14 @@ describe('hogtail dev: hardening', () => {
   });
 
   it('answers flags named __proto__ and constructor as flags, with their payloads', async () => {
-    const flags = JSON.parse('[{"key": "__proto__", "rollout_percentage": 100}, {"key": "constructor", "rollout_percentage": 100, "payloads": {"true": {"a": 1}}}]') as unknown;
+    const flags = JSON.parse(
+      '[{"key": "__proto__", "rollout_percentage": 100}, {"key": "constructor", "rollout_percentage": 100, "payloads": {"true": {"a": 1}}}]',
+    ) as unknown;
     const { server } = await harness.start({ dataDir: harness.tempDir(), flags });
-    const reply = JSON.parse((await postJson(`${server.url}/flags/?v=2`, { token: KEY, distinct_id: 'u', groups: JSON.parse('{"__proto__": "x"}') as unknown })).text) as Record<string, Record<string, unknown>>;
+    const reply = JSON.parse(
+      (await postJson(`${server.url}/flags/?v=2`, { token: KEY, distinct_id: 'u', groups: JSON.parse('{"__proto__": "x"}') as unknown }))
+        .text,
+    ) as Record<string, Record<string, unknown>>;
     expect(Object.keys(reply.featureFlags!).sort()).toEqual(['__proto__', 'constructor']);
     expect(Object.keys(reply.flags!).sort()).toEqual(['__proto__', 'constructor']);
     expect(reply.featureFlagPayloads).toEqual({ constructor: '{"a":1}' });

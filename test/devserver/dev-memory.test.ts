@@ -19,7 +19,15 @@ afterEach(() => {
 });
 
 function startDevProcess(dir: string): Promise<string> {
-  const started = spawn(process.execPath, ['--max-old-space-size=2048', join(repoRoot, 'bin/hogtail.js'), 'dev', '--port', '0', '--data', dir]);
+  const started = spawn(process.execPath, [
+    '--max-old-space-size=2048',
+    join(repoRoot, 'bin/hogtail.js'),
+    'dev',
+    '--port',
+    '0',
+    '--data',
+    dir,
+  ]);
   child = started;
   return new Promise((resolve, reject) => {
     let out = '';
@@ -35,10 +43,14 @@ function startDevProcess(dir: string): Promise<string> {
 
 function postGzip(url: string, body: Buffer): Promise<number | string> {
   return new Promise((resolve) => {
-    const req = request(`${url}/batch/`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${url}/batch/`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
     req.end(body);
   });

@@ -13,7 +13,12 @@ it('serves /array/<key>/config and config.js, saying whether any flag is defined
   const json = await fetch(`${server.url}/array/${KEY}/config`, { headers: { Origin: 'http://app.example' } });
   expect(json.status).toBe(200);
   expect(json.headers.get('access-control-allow-origin')).toBe('http://app.example');
-  expect(await json.json()).toMatchObject({ token: KEY, supportedCompression: ['gzip', 'gzip-js'], hasFeatureFlags: true, sessionRecording: false });
+  expect(await json.json()).toMatchObject({
+    token: KEY,
+    supportedCompression: ['gzip', 'gzip-js'],
+    hasFeatureFlags: true,
+    sessionRecording: false,
+  });
 
   const script = await fetch(`${server.url}/array/${KEY}/config.js`);
   expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

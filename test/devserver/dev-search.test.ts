@@ -19,7 +19,11 @@ interface Page {
 
 async function fill(server: DevServer): Promise<void> {
   const events = Array.from({ length: 60 }, (_, index) =>
-    anEvent({ event: index % 2 ? 'odd one' : 'even one', distinct_id: `user-${index}`, properties: { nested: { deep: [`value-${index}`] }, n: index } }),
+    anEvent({
+      event: index % 2 ? 'odd one' : 'even one',
+      distinct_id: `user-${index}`,
+      properties: { nested: { deep: [`value-${index}`] }, n: index },
+    }),
   );
   expect((await postJson(`${server.url}/batch/`, aBatch(events))).status).toBe(200);
 }
@@ -52,7 +56,10 @@ describe('hogtail dev: search and clear', () => {
     await fill(first.server);
 
     expect((await fetch(`${first.server.url}/_dev/clear`, { method: 'POST' })).status).toBe(403);
-    const foreign = await fetch(`${first.server.url}/_dev/clear`, { method: 'POST', headers: { ...clearHeaders, Origin: 'http://evil.example' } });
+    const foreign = await fetch(`${first.server.url}/_dev/clear`, {
+      method: 'POST',
+      headers: { ...clearHeaders, Origin: 'http://evil.example' },
+    });
     expect(foreign.status).toBe(403);
     expect(first.server.store.visibleEvents()).toBe(60);
 
@@ -74,6 +81,8 @@ describe('hogtail dev: search and clear', () => {
 
     // Sequence numbers never go back, so a page resuming from Last-Event-ID misses nothing.
     const third = await harness.start({ dataDir });
-    expect((await getJson<Page>(`${third.server.url}/_dev/search`)).events.map((event) => [event.seq, event.event])).toEqual([[62, 'fresh']]);
+    expect((await getJson<Page>(`${third.server.url}/_dev/search`)).events.map((event) => [event.seq, event.event])).toEqual([
+      [62, 'fresh'],
+    ]);
   });
 });

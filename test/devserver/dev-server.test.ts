@@ -55,7 +55,12 @@ describe('hogtail dev: the collector rules', () => {
   it.each([
     ['a blank distinct_id', () => JSON.stringify(aBatch([anEvent({ distinct_id: ' ' })])), 400, /distinct_id is blank/],
     ['an empty event name', () => JSON.stringify(aBatch([anEvent({ event: '' })])), 400, /event name is empty/],
-    ['a numeric timestamp', () => JSON.stringify(aBatch([anEvent({ timestamp: 1714557600000 })])), 400, /timestamp must be an ISO 8601 string/],
+    [
+      'a numeric timestamp',
+      () => JSON.stringify(aBatch([anEvent({ timestamp: 1714557600000 })])),
+      400,
+      /timestamp must be an ISO 8601 string/,
+    ],
     ['properties: null', () => JSON.stringify(aBatch([anEvent({ properties: null })])), 400, /properties must be an object/],
     ['a uuid that is not one', () => JSON.stringify(aBatch([anEvent({ uuid: 'nope' })])), 400, /is not a UUID/],
     ['malformed JSON', () => '{"api_key": ', 400, /malformed JSON/],
@@ -104,7 +109,10 @@ describe('hogtail dev: the store', () => {
   it('keeps events across a restart on the same data directory', async () => {
     const dataDir = harness.tempDir();
     const first = await harness.start({ dataDir });
-    await postJson(`${first.server.url}/batch/`, aBatch([anEvent({ event: 'before-restart', distinct_id: 'ada' }), anEvent({ event: 'second' })]));
+    await postJson(
+      `${first.server.url}/batch/`,
+      aBatch([anEvent({ event: 'before-restart', distinct_id: 'ada' }), anEvent({ event: 'second' })]),
+    );
     await post(`${first.server.url}/batch/`, '{bad');
     await harness.stop(first.server);
 
@@ -136,7 +144,12 @@ describe('hogtail dev: the store', () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^events-\d{4}-\d{2}-\d{2}\.ndjson$/);
     const path = join(dataDir, files[0] ?? '');
-    expect(readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line).event)).toEqual(['kept']);
+    expect(
+      readFileSync(path, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).event),
+    ).toEqual(['kept']);
     appendFileSync(path, '{"event":"torn by a cra');
 
     const second = await harness.start({ dataDir });
@@ -190,19 +203,30 @@ describe('hogtail dev: decide from a flags file', () => {
     expect((await decide({ distinct_id: 'distinct_id_0' })).featureFlags).toEqual({ 'simple-flag': false, pro: false });
     expect((await decide({ distinct_id: 'distinct_id_1' })).featureFlags).toEqual({ 'simple-flag': true, pro: false });
 
-    await postJson(`${server.url}/batch/`, aBatch([anEvent({ event: '$identify', distinct_id: 'ada', properties: { $set: { plan: 'pro' } } })]));
+    await postJson(
+      `${server.url}/batch/`,
+      aBatch([anEvent({ event: '$identify', distinct_id: 'ada', properties: { $set: { plan: 'pro' } } })]),
+    );
     const ada = await decide({ distinct_id: 'ada' });
     expect(ada.featureFlags['pro']).toBe(true);
     expect(ada.featureFlagPayloads).toEqual({ pro: '{"limit":10}' });
     expect((await decide({ distinct_id: 'ada', person_properties: { plan: 'free' } })).featureFlags['pro']).toBe(false);
 
-    writeFileSync(flagsFile, JSON.stringify([{ key: 'simple-flag', active: false }, { key: 'late', rollout_percentage: 100 }]));
+    writeFileSync(
+      flagsFile,
+      JSON.stringify([
+        { key: 'simple-flag', active: false },
+        { key: 'late', rollout_percentage: 100 },
+      ]),
+    );
     expect((await decide({ distinct_id: 'distinct_id_1' })).featureFlags).toEqual({ 'simple-flag': false, late: true });
     expect(log).toContainEqual(expect.stringMatching(/^flags: reloaded 2 flag\(s\)/));
 
     const summary = await getJson<DevSummary>(`${server.url}/_dev/summary`);
     expect(summary.flags.definitions.map((flag) => flag.key)).toEqual(['simple-flag', 'late']);
-    expect(summary.flags.users).toContainEqual(expect.objectContaining({ distinctId: 'distinct_id_1', source: 'decide', flags: { 'simple-flag': false, late: true } }));
+    expect(summary.flags.users).toContainEqual(
+      expect.objectContaining({ distinctId: 'distinct_id_1', source: 'decide', flags: { 'simple-flag': false, late: true } }),
+    );
   });
 });
 
@@ -214,7 +238,10 @@ describe('hogtail dev: management endpoints', () => {
     await postJson(
       `${server.url}/batch/`,
       aBatch([
-        anEvent({ event: '$groupidentify', properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme', seats: 5 } } }),
+        anEvent({
+          event: '$groupidentify',
+          properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme', seats: 5 } },
+        }),
         anEvent({ event: '$groupidentify', properties: { $group_type: 'company', $group_key: 'acme', $group_set: { seats: 7 } } }),
         anEvent({ event: '$groupidentify', properties: { $group_type: 'project', $group_key: 'p1', $group_set: { name: 'P1' } } }),
       ]),
@@ -251,7 +278,12 @@ describe('hogtail dev: management endpoints', () => {
   it('rebuilds groups from the stored events after a restart', async () => {
     const dataDir = harness.tempDir();
     const first = await harness.start({ dataDir });
-    await postJson(`${first.server.url}/batch/`, aBatch([anEvent({ event: '$groupidentify', properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } } })]));
+    await postJson(
+      `${first.server.url}/batch/`,
+      aBatch([
+        anEvent({ event: '$groupidentify', properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } } }),
+      ]),
+    );
     await harness.stop(first.server);
     const { server } = await harness.start({ dataDir });
     const found = await getJson(`${server.url}/api/environments/1/groups/find/?group_type_index=0&group_key=acme`, auth);

@@ -15,7 +15,16 @@ const FLAGS = {
   cohorts: { '3': { type: 'AND', values: [{ key: 'plan', value: 'pro', type: 'person' }] } },
   flags: [
     { id: 11, version: 4, key: 'half', rollout_percentage: 50 },
-    { id: 12, key: 'checkout', rollout_percentage: 100, variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 50 }], payloads: { control: { price: 10 }, test: '{"price":9}' } },
+    {
+      id: 12,
+      key: 'checkout',
+      rollout_percentage: 100,
+      variants: [
+        { key: 'control', rollout_percentage: 50 },
+        { key: 'test', rollout_percentage: 50 },
+      ],
+      payloads: { control: { price: 10 }, test: '{"price":9}' },
+    },
     { id: 13, key: 'pro-only', properties: [{ key: 'plan', value: 'pro' }] },
     { id: 14, key: 'pro-cohort', properties: [{ key: 'id', type: 'cohort', value: 3 }] },
     { id: 15, key: 'teams', group_type: 'company', rollout_percentage: 40 },
@@ -45,8 +54,16 @@ describe('POST /flags/?v=2', () => {
     for (const path of ['/flags/?v=2', '/flags?v=2']) {
       const reply = await postJson(`${collector.url}${path}`, body);
       expect(reply.status).toBe(200);
-      const answer = JSON.parse(reply.text) as { flags: Record<string, unknown>; featureFlags: Record<string, unknown>; featureFlagPayloads: Record<string, unknown>; requestId: string };
-      const decide = JSON.parse((await postJson(`${collector.url}/decide/?v=3`, body)).text) as { featureFlags: Record<string, unknown>; flags?: unknown };
+      const answer = JSON.parse(reply.text) as {
+        flags: Record<string, unknown>;
+        featureFlags: Record<string, unknown>;
+        featureFlagPayloads: Record<string, unknown>;
+        requestId: string;
+      };
+      const decide = JSON.parse((await postJson(`${collector.url}/decide/?v=3`, body)).text) as {
+        featureFlags: Record<string, unknown>;
+        flags?: unknown;
+      };
       expect(decide.flags).toBeUndefined();
       expect(answer.featureFlags).toEqual(decide.featureFlags);
       expect(Object.keys(answer.flags).sort()).toEqual([...KEYS].sort());
@@ -54,11 +71,17 @@ describe('POST /flags/?v=2', () => {
         key: 'half',
         enabled: decide.featureFlags['half'],
         variant: null,
-        reason: decide.featureFlags['half'] ? { code: 'condition_match', condition_index: 0, description: 'Matched condition set 1' } : { code: 'out_of_rollout_bound', condition_index: 0, description: 'Out of rollout bound' },
+        reason: decide.featureFlags['half']
+          ? { code: 'condition_match', condition_index: 0, description: 'Matched condition set 1' }
+          : { code: 'out_of_rollout_bound', condition_index: 0, description: 'Out of rollout bound' },
         metadata: { id: 11, version: 4, payload: null, description: null },
       });
       const variant = decide.featureFlags['checkout'];
-      expect(answer.flags['checkout']).toMatchObject({ enabled: true, variant, metadata: { id: 12, payload: variant === 'test' ? '{"price":9}' : '{"price":10}' } });
+      expect(answer.flags['checkout']).toMatchObject({
+        enabled: true,
+        variant,
+        metadata: { id: 12, payload: variant === 'test' ? '{"price":9}' : '{"price":10}' },
+      });
       expect(answer.featureFlagPayloads['checkout']).toBe(variant === 'test' ? '{"price":9}' : '{"price":10}');
       expect(answer.flags['pro-cohort']).toMatchObject({ enabled: true });
       expect(answer.requestId).toMatch(/^hogtail-dev-/);
@@ -67,14 +90,30 @@ describe('POST /flags/?v=2', () => {
 
   it('evaluates only flag_keys_to_evaluate when given, and derives details from any decide handler', async () => {
     collector = await createCollector({ decide: createFlagsDecide({ definitions: FLAGS }) });
-    const only = JSON.parse((await postJson(`${collector.url}/flags/?v=2`, { token: KEY, distinct_id: 'u', flag_keys_to_evaluate: ['pro-only'] })).text);
+    const only = JSON.parse(
+      (await postJson(`${collector.url}/flags/?v=2`, { token: KEY, distinct_id: 'u', flag_keys_to_evaluate: ['pro-only'] })).text,
+    );
     expect(Object.keys(only.flags)).toEqual(['pro-only']);
     await collector.close();
-    collector = await createCollector({ decide: () => ({ ...defaultDecideResponse(), featureFlags: { beta: 'b', off: false }, featureFlagPayloads: { beta: '1' } }) });
+    collector = await createCollector({
+      decide: () => ({ ...defaultDecideResponse(), featureFlags: { beta: 'b', off: false }, featureFlagPayloads: { beta: '1' } }),
+    });
     const derived = JSON.parse((await postJson(`${collector.url}/flags/?v=2`, { token: KEY, distinct_id: 'u' })).text);
     expect(derived.flags).toEqual({
-      beta: { key: 'beta', enabled: true, variant: 'b', reason: expect.objectContaining({ code: 'condition_match' }), metadata: { id: 0, version: 1, payload: '1', description: null } },
-      off: { key: 'off', enabled: false, variant: null, reason: expect.objectContaining({ code: 'no_condition_match' }), metadata: { id: 0, version: 1, payload: null, description: null } },
+      beta: {
+        key: 'beta',
+        enabled: true,
+        variant: 'b',
+        reason: expect.objectContaining({ code: 'condition_match' }),
+        metadata: { id: 0, version: 1, payload: '1', description: null },
+      },
+      off: {
+        key: 'off',
+        enabled: false,
+        variant: null,
+        reason: expect.objectContaining({ code: 'no_condition_match' }),
+        metadata: { id: 0, version: 1, payload: null, description: null },
+      },
     });
   });
 });
@@ -96,7 +135,11 @@ describe('definitions for local evaluation', () => {
       const reply = await get(server, candidate, auth);
       expect(reply.status).toBe(200);
       const etag = reply.headers.get('etag');
-      const body = (await reply.json()) as { flags: Array<{ key: string; filters: { payloads: Record<string, unknown> } }>; group_type_mapping: unknown; cohorts: unknown };
+      const body = (await reply.json()) as {
+        flags: Array<{ key: string; filters: { payloads: Record<string, unknown> } }>;
+        group_type_mapping: unknown;
+        cohorts: unknown;
+      };
       expect(body.flags.map((flag) => flag.key)).toEqual(KEYS);
       expect(body.flags[1]?.filters.payloads).toEqual({ control: '{"price":10}', test: '{"price":9}' });
       expect(body.group_type_mapping).toEqual({ '0': 'company' });
@@ -114,17 +157,32 @@ describe('peers pointed at hogtail dev', () => {
     const hogtailLocal = new PostHog(KEY, { host: server.url, personalApiKey: DEV_PERSONAL_API_KEY, flushOnExitTimeout: 0 });
     const remotePeer = new PostHogNode(KEY, { host: server.url, fetchRetryCount: 0 });
     const localPeer = new PostHogNode(KEY, { host: server.url, personalApiKey: DEV_PERSONAL_API_KEY, fetchRetryCount: 0 });
-    closers.push(() => hogtail.shutdown(2000), () => hogtailLocal.shutdown(2000), () => remotePeer.shutdown(), () => localPeer.shutdown());
+    closers.push(
+      () => hogtail.shutdown(2000),
+      () => hogtailLocal.shutdown(2000),
+      () => remotePeer.shutdown(),
+      () => localPeer.shutdown(),
+    );
     expect(await localPeer.waitForLocalEvaluationReady(5000)).toBe(true);
     expect(await hogtailLocal.waitForLocalEvaluationReady(5000)).toBe(true);
     for (let i = 0; i < 25; i++) {
-      const options = { personProperties: { plan: i % 2 ? 'pro' : 'free' }, groups: { company: `co-${i % 7}` }, sendFeatureFlagEvents: false };
+      const options = {
+        personProperties: { plan: i % 2 ? 'pro' : 'free' },
+        groups: { company: `co-${i % 7}` },
+        sendFeatureFlagEvents: false,
+      };
       for (const key of KEYS) {
         const expected = await hogtail.getFeatureFlag(key, `user-${i}`, options);
         expect(expected, `${key} for user-${i}`).not.toBeUndefined();
         expect(await remotePeer.getFeatureFlag(key, `user-${i}`, options), `posthog-node remote: ${key} for user-${i}`).toBe(expected);
-        expect(await localPeer.getFeatureFlag(key, `user-${i}`, { ...options, onlyEvaluateLocally: true }), `posthog-node local: ${key} for user-${i}`).toBe(expected);
-        expect(await hogtailLocal.getFeatureFlag(key, `user-${i}`, { ...options, onlyEvaluateLocally: true }), `hogtail local: ${key} for user-${i}`).toBe(expected);
+        expect(
+          await localPeer.getFeatureFlag(key, `user-${i}`, { ...options, onlyEvaluateLocally: true }),
+          `posthog-node local: ${key} for user-${i}`,
+        ).toBe(expected);
+        expect(
+          await hogtailLocal.getFeatureFlag(key, `user-${i}`, { ...options, onlyEvaluateLocally: true }),
+          `hogtail local: ${key} for user-${i}`,
+        ).toBe(expected);
       }
     }
     const payload = await remotePeer.getFeatureFlagPayload('checkout', 'user-1');

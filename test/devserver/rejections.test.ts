@@ -57,9 +57,7 @@ describe('400: the body or one of its events is bad', () => {
     expect(reply.text).toMatch(/event at index 2/);
     expect(reply.text).toMatch(message);
     expect(collector.events).toHaveLength(0);
-    expect(collector.rejections).toEqual([
-      expect.objectContaining({ status: 400, path: '/batch/', reason: reply.text }),
-    ]);
+    expect(collector.rejections).toEqual([expect.objectContaining({ status: 400, path: '/batch/', reason: reply.text })]);
   });
 
   it('one bad event fails the request; the good ones are recorded only when resent alone', async () => {

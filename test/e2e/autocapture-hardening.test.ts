@@ -44,7 +44,9 @@ describe.skipIf(!hasChromium)('autocapture hardening in Chromium', () => {
     await page.waitForFunction(() => (window as any).posthog?.__loaded && (window as any).hogtail);
     await page.click('#pay');
     const [ours] = await autocaptured(site, 1);
-    const theirs = (await page.evaluate(() => (window as any).__ph as { event: string; properties: Record<string, unknown> }[])).find((e) => e.event === '$autocapture')!;
+    const theirs = (await page.evaluate(() => (window as any).__ph as { event: string; properties: Record<string, unknown> }[])).find(
+      (e) => e.event === '$autocapture',
+    )!;
     expect(ours).toMatchObject({ plan: 'pro' });
     expect(ours).not.toHaveProperty('card');
     expect(ours).not.toHaveProperty('spaced');
@@ -66,7 +68,13 @@ describe.skipIf(!hasChromium)('autocapture hardening in Chromium', () => {
     );
     for (const id of ['nbsp', 'narrow', 'thin', 'figure', 'link']) await page.click('#' + id);
     const events = await autocaptured(site, 5);
-    expect(events.map((e) => /attr__id="([^"]+)"/.exec(e.$elements_chain as string)?.[1])).toEqual(['nbsp', 'narrow', 'thin', 'figure', 'link']);
+    expect(events.map((e) => /attr__id="([^"]+)"/.exec(e.$elements_chain as string)?.[1])).toEqual([
+      'nbsp',
+      'narrow',
+      'thin',
+      'figure',
+      'link',
+    ]);
     const sent = await everything(page, site, bodies);
     expect(sent).not.toContain('6011');
     expect(sent).not.toContain('1117');
@@ -91,10 +99,13 @@ describe.skipIf(!hasChromium)('autocapture hardening in Chromium', () => {
     // change (checkbox), change (radio), click (option in a ph-capture list) and change (list), click and submit (save)
     const events = await autocaptured(site, 6);
     const sent = await everything(page, site, bodies);
-    for (const value of ['ada@example.com', 'radio@example.com', 'opt-value@example.com', 'opt-text@example.com']) expect(sent, value).not.toContain(value);
+    for (const value of ['ada@example.com', 'radio@example.com', 'opt-value@example.com', 'opt-text@example.com'])
+      expect(sent, value).not.toContain(value);
     const save = events.find((e) => e.$event_type === 'click' && (e.$elements_chain as string).startsWith('input'));
     expect(save!.$elements_chain).toContain('attr__value="Save"');
-    expect(events.find((e) => (e.$elements_chain as string).startsWith('input:'))?.$elements_chain ?? events[0]!.$elements_chain).toContain('attr__name="news"');
+    expect(events.find((e) => (e.$elements_chain as string).startsWith('input:'))?.$elements_chain ?? events[0]!.$elements_chain).toContain(
+      'attr__name="news"',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -135,7 +146,16 @@ describe.skipIf(!hasChromium)('autocapture hardening in Chromium', () => {
     const [event] = await autocaptured(site, 1);
     const received = site.collector.events.find((e) => e.event === '$autocapture')!;
     expect(event).toMatchObject({ plan: 'pro', $el_text: 'Go', $current_url: site.server.url + '/override.html' });
-    for (const key of ['$session_id', '$current_url', '$elements_chain', '$el_text', 'token', '$set', '$process_person_profile', 'distinct_id']) {
+    for (const key of [
+      '$session_id',
+      '$current_url',
+      '$elements_chain',
+      '$el_text',
+      'token',
+      '$set',
+      '$process_person_profile',
+      'distinct_id',
+    ]) {
       expect(String(event![key]), key).not.toMatch(/^evil/);
     }
     expect(received.distinct_id).not.toBe('evil-id');
@@ -161,7 +181,22 @@ describe.skipIf(!hasChromium)('autocapture hardening in Chromium', () => {
   });
 
   it('a form whose fields are named localName, parentNode, matches (and more DOM names) loses no click or submit', async () => {
-    const fields = ['localName', 'parentNode', 'matches', 'nodeType', 'getAttribute', 'getAttributeNames', 'classList', 'firstChild', 'closest', 'getRootNode', 'namespaceURI', 'previousElementSibling', 'id', 'type'];
+    const fields = [
+      'localName',
+      'parentNode',
+      'matches',
+      'nodeType',
+      'getAttribute',
+      'getAttributeNames',
+      'classList',
+      'firstChild',
+      'closest',
+      'getRootNode',
+      'namespaceURI',
+      'previousElementSibling',
+      'id',
+      'type',
+    ];
     const { site, context, page, errors } = await open(
       '/clobbered.html',
       `<div class="wrap"><form id="before" class="first">${fields.map((name) => `<input type="text" name="${name}">`).join('')}</form>

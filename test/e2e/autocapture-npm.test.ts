@@ -26,7 +26,8 @@ describe.skipIf(!hasChromium)('autocapture from the npm build', () => {
     const { site } = env;
     site.collector.clear();
     // Every file of the npm browser build: the entry imports its chunks (client, errors) statically.
-    for (const file of readdirSync(repoRoot + 'dist/browser').filter((name) => name.endsWith('.js'))) site.server.file('/browser/' + file, repoRoot + 'dist/browser/' + file);
+    for (const file of readdirSync(repoRoot + 'dist/browser').filter((name) => name.endsWith('.js')))
+      site.server.file('/browser/' + file, repoRoot + 'dist/browser/' + file);
     site.server.page('/npm.html', page(site.collector.url, config));
     const context = await env.browser.newContext();
     const { page: tab, errors } = await openPage(context);
@@ -42,7 +43,9 @@ describe.skipIf(!hasChromium)('autocapture from the npm build', () => {
     await tab.evaluate(() => (window as any).ph.capture('done'));
     await site.collector.waitForEvents(on ? 2 : 1, 10_000);
     const clicks = await hogtailEvents(site, on ? 1 : 0);
-    expect(clicks.map((e) => e.chain.split(';').map((entry) => entry.split(':')[0]))).toEqual(on ? [['span', 'button.btn', 'div.toolbar', 'body']] : []);
+    expect(clicks.map((e) => e.chain.split(';').map((entry) => entry.split(':')[0]))).toEqual(
+      on ? [['span', 'button.btn', 'div.toolbar', 'body']] : [],
+    );
     expect(requested.includes('/browser/autocapture.js')).toBe(on);
     expect(errors).toEqual([]);
     await context.close();

@@ -57,7 +57,12 @@ export interface Captured {
 export async function hogtailEvents(site: Site, count: number, names = ['$autocapture', '$rageclick']): Promise<Captured[]> {
   const events = () => site.collector.events.filter((e) => names.includes(e.event));
   await site.collector.waitUntil(() => events().length >= count, 10_000);
-  return events().map((e) => ({ event: e.event, type: e.properties.$event_type, chain: e.properties.$elements_chain as string, text: e.properties.$el_text }));
+  return events().map((e) => ({
+    event: e.event,
+    type: e.properties.$event_type,
+    chain: e.properties.$elements_chain as string,
+    text: e.properties.$el_text,
+  }));
 }
 
 /** posthog-js's autocapture events in the page. */
@@ -65,5 +70,10 @@ export async function posthogEvents(page: Page): Promise<Captured[]> {
   const events = await page.evaluate(() => (window as unknown as { __ph: { event: string; properties: Record<string, unknown> }[] }).__ph);
   return events
     .filter((e) => e.event === '$autocapture')
-    .map((e) => ({ event: e.event, type: e.properties.$event_type, chain: e.properties.$elements_chain as string, text: e.properties.$el_text }));
+    .map((e) => ({
+      event: e.event,
+      type: e.properties.$event_type,
+      chain: e.properties.$elements_chain as string,
+      text: e.properties.$el_text,
+    }));
 }

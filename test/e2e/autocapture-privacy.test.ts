@@ -7,7 +7,18 @@ import { hasChromium, openPage } from './support/chromium';
 import { useChromiumSite } from './support/site';
 
 const TYPED = ['TypedText1', 'TypedPass2', 'TypedArea3', 'TypedEditable4', 'TypedUnderNoCapture5', 'TypedSensitive6'];
-const SHOWN = ['PrefilledValue7', 'HiddenValue8', 'PlaceholderText9', 'NoCaptureLabel10', 'SensitiveLabel11', '4242 4242 4242 4242', '4242424242424242', '123-45-6789', 'OptionSecret12', 'AreaDefault13'];
+const SHOWN = [
+  'PrefilledValue7',
+  'HiddenValue8',
+  'PlaceholderText9',
+  'NoCaptureLabel10',
+  'SensitiveLabel11',
+  '4242 4242 4242 4242',
+  '4242424242424242',
+  '123-45-6789',
+  'OptionSecret12',
+  'AreaDefault13',
+];
 
 const PAGE = `
 <form id="account" class="account" onsubmit="event.preventDefault()">
@@ -58,14 +69,27 @@ describe.skipIf(!hasChromium)('autocapture privacy in Chromium', () => {
     // event is kept, its text never read); clicks; the submit. Never the password or the ph-no-capture zone.
     const events = await hogtailEvents(site, 11);
     expect(events.map((e) => `${e.type} ${/attr__id="([^"]+)"/.exec(e.chain)?.[1]}`)).toEqual([
-      'change name', 'change area', 'change choice', 'change sensitive-input',
-      'click sensitive', 'click card', 'click ssn', 'click order', 'click card-link', 'click save', 'submit account',
+      'change name',
+      'change area',
+      'change choice',
+      'change sensitive-input',
+      'click sensitive',
+      'click card',
+      'click ssn',
+      'click order',
+      'click card-link',
+      'click save',
+      'submit account',
     ]);
     const order = site.collector.events.find((e) => e.properties.$elements_chain?.toString().includes('attr__id="order"'));
     expect(order!.properties).toMatchObject({ 'order-id': 'A-17', tier: 'gold', $el_text: 'Order' });
 
     await page.evaluate(() => (window as any).hogtail.flush());
-    const everything = [...bodies, JSON.stringify(site.collector.events), JSON.stringify(await page.evaluate(() => ({ ...localStorage })))].join('\n');
+    const everything = [
+      ...bodies,
+      JSON.stringify(site.collector.events),
+      JSON.stringify(await page.evaluate(() => ({ ...localStorage }))),
+    ].join('\n');
     for (const secret of [...TYPED, ...SHOWN]) expect(everything, secret).not.toContain(secret);
     expect(everything).not.toContain('4242'); // not even a part of the card number
     expect(errors).toEqual([]);
@@ -73,9 +97,21 @@ describe.skipIf(!hasChromium)('autocapture privacy in Chromium', () => {
   });
 
   it.each([
-    ['mask_all_text', { mask_all_text: true }, (chain: string, text: unknown) => !chain.includes('text=') && text === undefined && chain.includes('attr__id')],
-    ['mask_all_element_attributes', { mask_all_element_attributes: true }, (chain: string, text: unknown) => !chain.includes('attr') && !chain.includes('.account') && text === 'Order'],
-    ['element_attribute_ignorelist', { autocapture: { element_attribute_ignorelist: ['id', 'class'] } }, (chain: string) => !/attr__id|attr_id|attr__class|\.account/.test(chain) && chain.includes('attr__type')],
+    [
+      'mask_all_text',
+      { mask_all_text: true },
+      (chain: string, text: unknown) => !chain.includes('text=') && text === undefined && chain.includes('attr__id'),
+    ],
+    [
+      'mask_all_element_attributes',
+      { mask_all_element_attributes: true },
+      (chain: string, text: unknown) => !chain.includes('attr') && !chain.includes('.account') && text === 'Order',
+    ],
+    [
+      'element_attribute_ignorelist',
+      { autocapture: { element_attribute_ignorelist: ['id', 'class'] } },
+      (chain: string) => !/attr__id|attr_id|attr__class|\.account/.test(chain) && chain.includes('attr__type'),
+    ],
   ])('%s', async (_, config, check) => {
     const { site } = env;
     site.collector.clear();

@@ -66,13 +66,34 @@ describe.skipIf(!hasChromium)('autocapture in Chromium', () => {
 
     const chains = ours.map((e) => e.chain);
     expect(chains[0]!.split(';').map((entry) => entry.split(':')[0])).toEqual([
-      'span.amount', 'span.price', 'button.btn.btn-primary', 'div.btn-group', 'div.actions.row', 'div.card-body', 'section.card.pricing', 'main.layout', 'body',
+      'span.amount',
+      'span.price',
+      'button.btn.btn-primary',
+      'div.btn-group',
+      'div.actions.row',
+      'div.card-body',
+      'section.card.pricing',
+      'main.layout',
+      'body',
     ]);
     expect(ours[2]!.chain).toContain('attr__title="Docs \\"quoted\\""');
     expect(ours[3]!.chain.startsWith('button.icon-btn:')).toBe(true); // the SVG click is the button's
-    expect(ours[4]!.chain.split(';').map((entry) => entry.split(':')[0])).toEqual(['span.label', 'button.inner', 'div.shell', 'fancy-card', 'main.layout', 'body']);
+    expect(ours[4]!.chain.split(';').map((entry) => entry.split(':')[0])).toEqual([
+      'span.label',
+      'button.inner',
+      'div.shell',
+      'fancy-card',
+      'main.layout',
+      'body',
+    ]);
     const [first] = site.collector.events.filter((e) => e.event === '$autocapture');
-    expect(first!.properties).toMatchObject({ $event_type: 'click', $el_text: '$20', plan: 'pro', $lib: 'hogtail-web', $current_url: site.server.url + '/parity.html' });
+    expect(first!.properties).toMatchObject({
+      $event_type: 'click',
+      $el_text: '$20',
+      plan: 'pro',
+      $lib: 'hogtail-web',
+      $current_url: site.server.url + '/parity.html',
+    });
     expect(JSON.stringify(site.collector.events)).not.toContain('Robin');
     expect(errors).toEqual([]);
     await context.close();
@@ -115,7 +136,9 @@ describe.skipIf(!hasChromium)('autocapture in Chromium', () => {
       const withConfig = (config: Record<string, unknown>) => autocapturePage({ ...site, collector }, PAGE, { config });
       site.server.page('/server-off.html', withConfig({}));
       await page.goto(site.server.url + '/server-off.html');
-      await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.endsWith('|p') && localStorage.getItem(key)!.includes('"aco":true')));
+      await page.waitForFunction(() =>
+        Object.keys(localStorage).some((key) => key.endsWith('|p') && localStorage.getItem(key)!.includes('"aco":true')),
+      );
       await page.click('#buy');
       await marker(1);
       stall = new Promise(() => {}); // the next page never hears from decide: the stored switch holds

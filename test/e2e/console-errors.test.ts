@@ -66,7 +66,10 @@ describe.skipIf(!hasChromium)('console.error wrapped by capture_console_errors',
   it('hogtail: nothing throws, the console gets the same arguments, and every call is captured', async () => {
     const { site } = env;
     site.collector.clear();
-    site.server.page('/console.html', sdkPage(site.collector.url, { flush_at: 1, capture_exceptions: { capture_console_errors: true } }, RECORDING_CONSOLE));
+    site.server.page(
+      '/console.html',
+      sdkPage(site.collector.url, { flush_at: 1, capture_exceptions: { capture_console_errors: true } }, RECORDING_CONSOLE),
+    );
     const context = await env.browser.newContext();
     const { page, errors } = await openPage(context);
     await page.goto(site.server.url + '/console.html');
@@ -75,7 +78,9 @@ describe.skipIf(!hasChromium)('console.error wrapped by capture_console_errors',
     expect(await callHostile(page)).toEqual(KINDS.map((kind) => ({ kind, thrown: [], same: true, console: true })));
     // At least the four two-argument calls, each with the app's message.
     await site.collector.waitForEvents(4, 10_000);
-    const values = site.collector.events.filter((e) => e.event === '$exception').map((e) => (e.properties.$exception_list as { value: string }[])[0]!.value);
+    const values = site.collector.events
+      .filter((e) => e.event === '$exception')
+      .map((e) => (e.properties.$exception_list as { value: string }[])[0]!.value);
     expect(values.filter((value) => value.startsWith('bad params ')).length).toBe(4);
     expect(errors).toEqual([]);
     await context.close();
@@ -97,7 +102,9 @@ describe.skipIf(!hasChromium)('console.error wrapped by capture_console_errors',
     await page.goto(site.server.url + '/console-peer.html');
     await expect.poll(() => wrapped(page)).toBe(true);
     // posthog-js calls the original without the console as `this` (hogtail keeps it).
-    expect((await callHostile(page)).map(({ kind, thrown, same }) => ({ kind, thrown, same }))).toEqual(KINDS.map((kind) => ({ kind, thrown: [], same: true })));
+    expect((await callHostile(page)).map(({ kind, thrown, same }) => ({ kind, thrown, same }))).toEqual(
+      KINDS.map((kind) => ({ kind, thrown: [], same: true })),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

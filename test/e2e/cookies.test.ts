@@ -32,7 +32,12 @@ let port = 0;
 const scripts: Record<string, string> = {};
 
 async function bundle(source: string): Promise<string> {
-  const result = await build({ stdin: { contents: source, resolveDir: repoRoot, loader: 'ts' }, bundle: true, format: 'iife', write: false });
+  const result = await build({
+    stdin: { contents: source, resolveDir: repoRoot, loader: 'ts' },
+    bundle: true,
+    format: 'iife',
+    write: false,
+  });
   return result.outputFiles[0]!.text;
 }
 
@@ -48,7 +53,8 @@ beforeAll(async () => {
   scripts['/posthog.js'] = await bundle(POSTHOG_HARNESS);
   server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    if (path === '/echo') return res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(posthogCookie(req.headers.cookie) ?? null));
+    if (path === '/echo')
+      return res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(posthogCookie(req.headers.cookie) ?? null));
     if (scripts[path]) return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(scripts[path]);
     if (path === '/hogtail' || path === '/posthog') {
       return res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><script src="${path}.js"></script>`);
@@ -75,7 +81,11 @@ interface HogtailState {
   session: string;
 }
 
-async function hogtailOn(context: BrowserContext, host: string, config: Record<string, unknown> = {}): Promise<{ page: Page; state: HogtailState }> {
+async function hogtailOn(
+  context: BrowserContext,
+  host: string,
+  config: Record<string, unknown> = {},
+): Promise<{ page: Page; state: HogtailState }> {
   const page = await context.newPage();
   await page.goto(origin(host) + '/hogtail');
   const state = await page.evaluate(([token, options]) => (window as any).hogtailState(token, options), [TOKEN, config] as const);
@@ -88,7 +98,14 @@ async function posthogOn(context: BrowserContext, host: string, config: Record<s
   return page.evaluate(
     ([token, options]) => {
       const posthog = (window as any).posthogJs;
-      posthog.init(token, { api_host: location.origin, autocapture: false, capture_pageview: false, advanced_disable_flags: true, disable_session_recording: true, ...options });
+      posthog.init(token, {
+        api_host: location.origin,
+        autocapture: false,
+        capture_pageview: false,
+        advanced_disable_flags: true,
+        disable_session_recording: true,
+        ...options,
+      });
       return { distinct_id: posthog.get_distinct_id(), device_id: posthog.get_property('$device_id'), session: posthog.get_session_id() };
     },
     [TOKEN, config] as const,

@@ -27,7 +27,14 @@ describe.skipIf(!hasChromium)('hogtail dev page: layout and controls', () => {
     const flagsFile = join(dataDir, 'flags.json');
     const flags = [
       { key: 'new-checkout', rollout_percentage: 50 },
-      { key: 'pricing-experiment', rollout_percentage: 100, variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'annual-discount-banner', rollout_percentage: 50 }] },
+      {
+        key: 'pricing-experiment',
+        rollout_percentage: 100,
+        variants: [
+          { key: 'control', rollout_percentage: 50 },
+          { key: 'annual-discount-banner', rollout_percentage: 50 },
+        ],
+      },
       { key: 'a-flag-with-a-rather-long-key-for-the-table', rollout_percentage: 100 },
     ];
     writeFileSync(flagsFile, JSON.stringify(flags));
@@ -36,7 +43,11 @@ describe.skipIf(!hasChromium)('hogtail dev page: layout and controls', () => {
     for (let user = 0; user < 30; user++) {
       const distinctId = `user-${String(user).padStart(2, '0')}@a-rather-long-company-domain.example.com`;
       client.identify({ distinctId, properties: { plan: user % 2 ? 'pro' : 'free' } });
-      client.capture({ distinctId, event: user % 3 ? 'checkout completed with a long event name' : '$pageview', properties: { $current_url: `https://shop.example.com/products/${user}?utm_source=newsletter&utm_campaign=spring` } });
+      client.capture({
+        distinctId,
+        event: user % 3 ? 'checkout completed with a long event name' : '$pageview',
+        properties: { $current_url: `https://shop.example.com/products/${user}?utm_source=newsletter&utm_campaign=spring` },
+      });
     }
     client.groupIdentify({ groupType: 'company', groupKey: 'acme', properties: { name: 'Acme' } });
     client.groupIdentify({ groupType: 'company', groupKey: 'globex', properties: { name: 'Globex' } });
@@ -84,10 +95,12 @@ describe.skipIf(!hasChromium)('hogtail dev page: layout and controls', () => {
     }
     if (width >= 900) {
       // Beside the events, each flag table fits its panel: no column hidden behind a scroll.
-      const cut = await page.evaluate(() => ['flags', 'assignments'].map((id) => {
-        const box = document.getElementById(id)!.parentElement!;
-        return { id, hidden: box.scrollWidth - box.clientWidth, columns: document.querySelectorAll(`#${id} thead th`).length };
-      }));
+      const cut = await page.evaluate(() =>
+        ['flags', 'assignments'].map((id) => {
+          const box = document.getElementById(id)!.parentElement!;
+          return { id, hidden: box.scrollWidth - box.clientWidth, columns: document.querySelectorAll(`#${id} thead th`).length };
+        }),
+      );
       expect(cut).toEqual([
         { id: 'flags', hidden: 0, columns: 2 },
         { id: 'assignments', hidden: 0, columns: 4 },
@@ -120,7 +133,11 @@ describe.skipIf(!hasChromium)('hogtail dev page: layout and controls', () => {
 
   it('flags an event whose name was not valid UTF-8', async () => {
     const { page, errors } = await openAt(1440, 900);
-    const body = Buffer.concat([Buffer.from('{"api_key":"phc_x","batch":[{"event":"caf'), Buffer.from([0xe9]), Buffer.from('","distinct_id":"latin1-user"}]}')]);
+    const body = Buffer.concat([
+      Buffer.from('{"api_key":"phc_x","batch":[{"event":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('","distinct_id":"latin1-user"}]}'),
+    ]);
     expect((await fetch(`${server.url}/batch/`, { method: 'POST', body })).status).toBe(200);
     const row = page.locator('#events li.event.warn', { has: page.locator('.distinct', { hasText: 'latin1-user' }) });
     await row.waitFor(WAIT);

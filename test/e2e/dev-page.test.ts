@@ -83,11 +83,22 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     const anonymous = ['0193a8c2-7f1e-7c3a-9b2d-4e0a11aa0001', '0193a8c2-7f1e-7c3a-9b2d-4e0a11aa0002'];
     const minuteAgo = new Date(Date.now() - 65_000).toISOString();
     const batch = [
-      { event: '$pageview', distinct_id: anonymous[0], properties: { $lib: 'web', $lib_version: '1.200.0', $current_url: 'https://shop.example.com/pricing?plan=pro' } },
-      { event: '$pageview', distinct_id: anonymous[1], timestamp: minuteAgo, properties: { $lib: 'web', $current_url: 'https://shop.example.com/pricing?plan=pro' } },
+      {
+        event: '$pageview',
+        distinct_id: anonymous[0],
+        properties: { $lib: 'web', $lib_version: '1.200.0', $current_url: 'https://shop.example.com/pricing?plan=pro' },
+      },
+      {
+        event: '$pageview',
+        distinct_id: anonymous[1],
+        timestamp: minuteAgo,
+        properties: { $lib: 'web', $current_url: 'https://shop.example.com/pricing?plan=pro' },
+      },
       { event: '$screen', distinct_id: 'ios-user', properties: { $lib: 'posthog-ios', $screen_name: 'CheckoutViewController' } },
     ];
-    expect((await fetch(`${server.url}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: 'phc_rows', batch }) })).status).toBe(200);
+    expect((await fetch(`${server.url}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: 'phc_rows', batch }) })).status).toBe(
+      200,
+    );
 
     const rowOf = (id: string) => page.locator('#events li.event', { has: page.locator('.distinct', { hasText: id }) });
     await rowOf('ios-user').waitFor(WAIT);
@@ -100,12 +111,14 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
 
     // Two anonymous ids that differ only at the end: the end is always shown, the colours differ.
     const person = async (id: string) =>
-      rowOf(id).locator('.distinct').evaluate((node) => ({
-        tail: node.querySelector('.tail')?.textContent,
-        tailVisible: (node.querySelector('.tail')?.getBoundingClientRect().width ?? 0) > 0,
-        colour: getComputedStyle(node.querySelector('.dot')!).backgroundColor,
-        title: (node as HTMLElement).title,
-      }));
+      rowOf(id)
+        .locator('.distinct')
+        .evaluate((node) => ({
+          tail: node.querySelector('.tail')?.textContent,
+          tailVisible: (node.querySelector('.tail')?.getBoundingClientRect().width ?? 0) > 0,
+          colour: getComputedStyle(node.querySelector('.dot')!).backgroundColor,
+          title: (node as HTMLElement).title,
+        }));
     const [a, b] = [await person(anonymous[0]!), await person(anonymous[1]!)];
     expect([a.tail, b.tail]).toEqual(['aa0001', 'aa0002']);
     expect(a.tailVisible && b.tailVisible).toBe(true);
@@ -113,7 +126,9 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     expect(a.title).toBe(anonymous[0]);
 
     // The event's own timestamp, as a relative time that the page keeps current.
-    await rowOf(anonymous[1]!).locator('.time', { hasText: /^1 min ago$/ }).waitFor(WAIT);
+    await rowOf(anonymous[1]!)
+      .locator('.time', { hasText: /^1 min ago$/ })
+      .waitFor(WAIT);
     const seq = await rowOf(anonymous[0]!).getAttribute('data-seq');
     const before = await rowOf(anonymous[0]!).locator('.time').textContent();
     await page.waitForFunction(
@@ -128,7 +143,9 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
   it('says how many events of a flood it leaves out of the list', async () => {
     const { page, errors } = await openDevPage();
     const flood = Array.from({ length: 1_200 }, (_, index) => ({ event: 'flood', distinct_id: `flood-${index}`, properties: { index } }));
-    expect((await fetch(`${server.url}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: 'phc_flood', batch: flood }) })).status).toBe(200);
+    expect(
+      (await fetch(`${server.url}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: 'phc_flood', batch: flood }) })).status,
+    ).toBe(200);
     await page.locator('#skipped-note', { hasText: /^700 events arrived faster than this list shows them/ }).waitFor(WAIT);
     await page.locator('#events .distinct', { hasText: /^flood-1199$/ }).waitFor(WAIT);
     expect(await page.locator('#events .distinct', { hasText: /^flood-699$/ }).count()).toBe(0);
@@ -136,7 +153,7 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     await page.context().close();
   });
 
-  it('shows three snippets with this server\'s address and a key while nothing has arrived, as text', async () => {
+  it("shows three snippets with this server's address and a key while nothing has arrived, as text", async () => {
     const emptyDir = mkdtempSync(join(tmpdir(), 'hogtail-dev-page-empty-'));
     const empty = await startDevServer({ dataDir: emptyDir });
     try {
@@ -234,7 +251,9 @@ describe.skipIf(!hasChromium)('hogtail dev page', () => {
     await page.waitForFunction(() => document.querySelectorAll('#events li.event').length === 100, undefined, WAIT);
     await page.locator('#older').click();
     await page.waitForFunction(() => document.querySelectorAll('#events li.event').length === 200, undefined, WAIT);
-    const seqs = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('#events li.event'), (node) => Number(node.dataset.seq)));
+    const seqs = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('#events li.event'), (node) => Number(node.dataset.seq)),
+    );
     expect(new Set(seqs).size).toBe(200);
     expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
 

@@ -11,7 +11,9 @@ import type { RecordingCollector } from './support/recording-collector';
 import { useChromiumSite } from './support/site';
 
 const CLICKS = 8;
-const BUTTONS = Array.from({ length: CLICKS }, (_, n) => `<button id="b${n}" data-ph-capture-attribute-n="${n}">Button ${n}</button>`).join('');
+const BUTTONS = Array.from({ length: CLICKS }, (_, n) => `<button id="b${n}" data-ph-capture-attribute-n="${n}">Button ${n}</button>`).join(
+  '',
+);
 const QUIET = { flush_at: 1000, flush_interval: 600_000 };
 
 /** In the page that clicks: no beacon, so only what is stored can reach the next page. */
@@ -26,8 +28,8 @@ async function clickAll(context: BrowserContext, url: string, errors: string[]) 
   await page.waitForFunction(() => (window as any).hogtail?.__loaded);
   for (let n = 0; n < CLICKS; n++) {
     await page.click(`#b${n}`);
-    const stored = await page.evaluate(() =>
-      Object.keys(localStorage).filter((key) => key.includes('|q|') && localStorage.getItem(key)!.includes('$autocapture')).length,
+    const stored = await page.evaluate(
+      () => Object.keys(localStorage).filter((key) => key.includes('|q|') && localStorage.getItem(key)!.includes('$autocapture')).length,
     );
     expect(stored).toBe(n + 1);
   }
@@ -35,7 +37,10 @@ async function clickAll(context: BrowserContext, url: string, errors: string[]) 
 }
 
 /** For each button: the uuids its click arrived with. */
-async function arrived(collector: RecordingCollector, done = (found: Map<string, Set<string>>) => found.size >= CLICKS): Promise<Map<string, Set<string>>> {
+async function arrived(
+  collector: RecordingCollector,
+  done = (found: Map<string, Set<string>>) => found.size >= CLICKS,
+): Promise<Map<string, Set<string>>> {
   const byButton = (): Map<string, Set<string>> => {
     const found = new Map<string, Set<string>>();
     for (const event of collector.events) {
@@ -102,7 +107,9 @@ describe.skipIf(!hasChromium)('clicks just before the page goes', () => {
     });
     // The ninth click (b0 again, right before the crash) arrived too, as an event of its own.
     const byButton = await arrived(env.site.collector, (found) => (found.get('0')?.size ?? 0) >= 2);
-    expect([...byButton].map(([n, uuids]) => [n, uuids.size]).sort()).toEqual(Array.from({ length: CLICKS }, (_, n) => [String(n), n === 0 ? 2 : 1]));
+    expect([...byButton].map(([n, uuids]) => [n, uuids.size]).sort()).toEqual(
+      Array.from({ length: CLICKS }, (_, n) => [String(n), n === 0 ? 2 : 1]),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -35,7 +35,18 @@ const SEQUENCE = [
   '$pageleave /route-3',
 ];
 /** Ids, durations and the SDK's own name: checked for what they link, not compared as values. */
-const NOT_DETERMINISTIC = new Set(['distinct_id', '$anon_distinct_id', '$device_id', '$session_id', '$window_id', '$pageview_id', '$prev_pageview_id', '$prev_pageview_duration', '$lib', '$lib_version']);
+const NOT_DETERMINISTIC = new Set([
+  'distinct_id',
+  '$anon_distinct_id',
+  '$device_id',
+  '$session_id',
+  '$window_id',
+  '$pageview_id',
+  '$prev_pageview_id',
+  '$prev_pageview_duration',
+  '$lib',
+  '$lib_version',
+]);
 
 /** The property names (or `name*` prefixes) docs/posthog-js-properties.md lists as posthog-js's own. */
 function documentedExceptions(): (name: string) => boolean {
@@ -77,7 +88,12 @@ describe.skipIf(!hasChromium)('event properties: posthog-js and hogtail on the s
   beforeAll(async () => {
     const iife = await ensureBrowserBuild();
     // The language is the browser's own (Chromium's emulated locale is gone while a page unloads).
-    [browser, site, elsewhere, collector] = await Promise.all([launchChromium([`--accept-lang=${LANGUAGE}`]), startStaticServer(), startStaticServer(), startRecordingCollector()]);
+    [browser, site, elsewhere, collector] = await Promise.all([
+      launchChromium([`--accept-lang=${LANGUAGE}`]),
+      startStaticServer(),
+      startStaticServer(),
+      startRecordingCollector(),
+    ]);
     site.file('/posthog.js', POSTHOG_JS);
     site.file('/hogtail.js', iife);
     site.file('/hogtail.lite.js', iife.replace(/hogtail\.iife\.js$/, 'hogtail.lite.iife.js'));
@@ -129,16 +145,29 @@ describe.skipIf(!hasChromium)('event properties: posthog-js and hogtail on the s
       const ht = split(runs.ht[i]!);
       for (const key in js.props) {
         if (NOT_DETERMINISTIC.has(key) || !(key in ht.props) || /^\$prev_pageview_.*(scroll|content)/.test(key)) continue;
-        if (JSON.stringify(js.props[key]) !== JSON.stringify(ht.props[key])) mismatches.push(`${entry}: ${key} ${JSON.stringify(js.props[key])} vs ${JSON.stringify(ht.props[key])}`);
+        if (JSON.stringify(js.props[key]) !== JSON.stringify(ht.props[key]))
+          mismatches.push(`${entry}: ${key} ${JSON.stringify(js.props[key])} vs ${JSON.stringify(ht.props[key])}`);
       }
-      if (JSON.stringify(js.setOnce) !== JSON.stringify(ht.setOnce && Object.fromEntries(Object.keys(js.setOnce ?? {}).map((key) => [key, ht.setOnce![key]])))) {
+      if (
+        JSON.stringify(js.setOnce) !==
+        JSON.stringify(ht.setOnce && Object.fromEntries(Object.keys(js.setOnce ?? {}).map((key) => [key, ht.setOnce![key]])))
+      ) {
         mismatches.push(`${entry}: $set_once ${JSON.stringify(js.setOnce)} vs ${JSON.stringify(ht.setOnce)}`);
       }
     });
     expect(mismatches).toEqual([]);
     // The visit really had them: a spot check of what the comparison covered.
-    expect(runs.ht[0]!.properties).toMatchObject({ utm_source: 'newsletter', gclid: 'g-123', $referrer: `${elsewhere.url}/from`, $browser_language: LANGUAGE });
-    expect(runs.ht[7]!.properties).toMatchObject({ $session_entry_utm_campaign: 'spring_sale', $session_entry_pathname: '/landing', $current_url: `${site.url}/route-3` });
+    expect(runs.ht[0]!.properties).toMatchObject({
+      utm_source: 'newsletter',
+      gclid: 'g-123',
+      $referrer: `${elsewhere.url}/from`,
+      $browser_language: LANGUAGE,
+    });
+    expect(runs.ht[7]!.properties).toMatchObject({
+      $session_entry_utm_campaign: 'spring_sale',
+      $session_entry_pathname: '/landing',
+      $current_url: `${site.url}/route-3`,
+    });
   });
 
   it('the same page-view chain: each $pageview names its own uuid and the one before; other events the current one', () => {
@@ -147,10 +176,17 @@ describe.skipIf(!hasChromium)('event properties: posthog-js and hogtail on the s
       const views = [events[0]!, events[2]!, events[3]!, events[4]!];
       views.forEach((view) => expect(view.properties.$pageview_id).toBe(view.uuid));
       expect([route1, route2, route3].map((view) => view!.$prev_pageview_id)).toEqual([views[0]!.uuid, views[1]!.uuid, views[2]!.uuid]);
-      expect([route1, route2, route3, leave].map((view) => view!.$prev_pageview_pathname)).toEqual(['/landing', '/route-1', '/route-2', '/route-3']);
+      expect([route1, route2, route3, leave].map((view) => view!.$prev_pageview_pathname)).toEqual([
+        '/landing',
+        '/route-1',
+        '/route-2',
+        '/route-3',
+      ]);
       expect(landing!.$prev_pageview_id).toBeUndefined();
       expect(custom!.$pageview_id).toBe(views[0]!.uuid);
-      expect([identify!.$pageview_id, custom2!.$pageview_id, leave!.$pageview_id, leave!.$prev_pageview_id]).toEqual(Array(4).fill(views[3]!.uuid));
+      expect([identify!.$pageview_id, custom2!.$pageview_id, leave!.$pageview_id, leave!.$prev_pageview_id]).toEqual(
+        Array(4).fill(views[3]!.uuid),
+      );
       for (const view of [route1, route2, route3, leave]) expect(view!.$prev_pageview_duration).toBeGreaterThan(0);
       expect(new Set(events.map((event) => event.properties.$window_id)).size).toBe(1);
     }
@@ -169,7 +205,9 @@ describe.skipIf(!hasChromium)('event properties: posthog-js and hogtail on the s
     expect(js.length).toBe(4 * 8);
     for (const [name, value] of js) {
       const tolerance = name.endsWith('percentage') ? 0.05 : 0.05 * 4000;
-      expect(Math.abs((ht.get(name) ?? NaN) - value), `${name}: posthog-js ${value}, hogtail ${ht.get(name)}`).toBeLessThanOrEqual(tolerance);
+      expect(Math.abs((ht.get(name) ?? NaN) - value), `${name}: posthog-js ${value}, hogtail ${ht.get(name)}`).toBeLessThanOrEqual(
+        tolerance,
+      );
     }
   });
   it('capture_pageview: true: one $pageview and one $pageleave for the page being left, with its end, as posthog-js', async () => {
@@ -186,48 +224,88 @@ describe.skipIf(!hasChromium)('event properties: posthog-js and hogtail on the s
       errors.push(...(await routeThenLeave(browser, sdks[name], `${elsewhere.url}/from`, `${site.url}/landing`, `${site.url}/away`)));
       const deadline = Date.now() + 30_000;
       const mine = () => collector.events.filter((event) => event.api_key === keys[name] && /^\$page/.test(event.event));
-      while (!mine().some((event) => event.event === '$pageleave') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (!mine().some((event) => event.event === '$pageleave') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       seen[name] = mine().sort((a, b) => String(a.uuid).localeCompare(String(b.uuid)));
     }
     const summary = (events: ReceivedEvent[]) =>
-      events.map((event) => [event.event, event.properties.$pathname, event.properties.$prev_pageview_pathname, event.properties.$prev_pageview_id === events[0]!.uuid]);
+      events.map((event) => [
+        event.event,
+        event.properties.$pathname,
+        event.properties.$prev_pageview_pathname,
+        event.properties.$prev_pageview_id === events[0]!.uuid,
+      ]);
     expect(summary(seen.ht!)).toEqual(summary(seen.js!));
     expect(summary(seen.ht!)).toEqual([
       ['$pageview', '/landing', undefined, false],
       ['$pageleave', '/route-1', '/landing', true],
     ]);
     const posthogOwn = documentedExceptions();
-    const keysOf = (event: ReceivedEvent) => Object.keys(event.properties).filter((key) => !posthogOwn(key)).sort();
+    const keysOf = (event: ReceivedEvent) =>
+      Object.keys(event.properties)
+        .filter((key) => !posthogOwn(key))
+        .sort();
     expect(keysOf(seen.ht![1]!)).toEqual(keysOf(seen.js![1]!));
-    for (const key of ['$prev_pageview_max_scroll_percentage', '$prev_pageview_last_scroll_percentage', '$prev_pageview_max_content_percentage']) {
+    for (const key of [
+      '$prev_pageview_max_scroll_percentage',
+      '$prev_pageview_last_scroll_percentage',
+      '$prev_pageview_max_content_percentage',
+    ]) {
       expect(Math.abs((seen.ht![1]!.properties[key] as number) - (seen.js![1]!.properties[key] as number)), key).toBeLessThanOrEqual(0.05);
     }
     expect(errors).toEqual([]);
   });
 
-  it("a visitor posthog-js knew keeps, after the switch, the super properties, groups, first page and session entry it recorded", async () => {
+  it('a visitor posthog-js knew keeps, after the switch, the super properties, groups, first page and session entry it recorded', async () => {
     // The same project key on both pages of a run (hogtail reads posthog-js's record of that key).
     const keys = { js: 'phc_returnPosthogJs', ht: 'phc_returnHogtail' };
     const posthog = (key: string): VisitSdk => ({
       global: 'posthog',
       script: '/posthog.js',
       key,
-      config: { api_host: collector.url, autocapture: false, opt_out_useragent_filter: true, disable_session_recording: true, disable_surveys: true },
+      config: {
+        api_host: collector.url,
+        autocapture: false,
+        opt_out_useragent_filter: true,
+        disable_session_recording: true,
+        disable_surveys: true,
+      },
     });
-    const hogtail = (key: string): VisitSdk => ({ global: 'hogtail', script: '/hogtail.js', key, config: { api_host: collector.url, autocapture: false } });
+    const hogtail = (key: string): VisitSdk => ({
+      global: 'hogtail',
+      script: '/hogtail.js',
+      key,
+      config: { api_host: collector.url, autocapture: false },
+    });
     const after: Record<string, { switched: ReceivedEvent; identify: ReceivedEvent }> = {};
-    for (const [name, second] of [['js', posthog(keys.js)], ['ht', hogtail(keys.ht)]] as const) {
+    for (const [name, second] of [
+      ['js', posthog(keys.js)],
+      ['ht', hogtail(keys.ht)],
+    ] as const) {
       site.page('/landing', landingPage(posthog(second.key)));
       site.page('/next', landingPage(second));
-      errors.push(...(await returningVisit(browser, posthog(second.key), second, `${elsewhere.url}/from`, `${site.url}/landing`, `${site.url}/next`)));
-      const find = (event: string) => collector.events.find((e) => e.api_key === second.key && e.event === event && e.properties.$pathname === '/next');
+      errors.push(
+        ...(await returningVisit(browser, posthog(second.key), second, `${elsewhere.url}/from`, `${site.url}/landing`, `${site.url}/next`)),
+      );
+      const find = (event: string) =>
+        collector.events.find((e) => e.api_key === second.key && e.event === event && e.properties.$pathname === '/next');
       const deadline = Date.now() + 30_000;
-      while (!(find('after switch') && find('$identify')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (!(find('after switch') && find('$identify')) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       after[name] = { switched: find('after switch')!, identify: find('$identify')! };
     }
     for (const run of [after.js!, after.ht!]) {
-      expect(run.switched.properties).toMatchObject({ plan: 'pro', $groups: { company: 'acme' }, $session_entry_pathname: '/landing', $session_entry_utm_source: 'newsletter' });
-      expect(split(run.identify).setOnce).toMatchObject({ $initial_pathname: '/landing', $initial_utm_source: 'newsletter', $initial_referrer: `${elsewhere.url}/from` });
+      expect(run.switched.properties).toMatchObject({
+        plan: 'pro',
+        $groups: { company: 'acme' },
+        $session_entry_pathname: '/landing',
+        $session_entry_utm_source: 'newsletter',
+      });
+      expect(split(run.identify).setOnce).toMatchObject({
+        $initial_pathname: '/landing',
+        $initial_utm_source: 'newsletter',
+        $initial_referrer: `${elsewhere.url}/from`,
+      });
     }
     // hogtail's first event is the same visitor in the same session posthog-js started.
     const landed = collector.events.find((e) => e.api_key === keys.ht && e.event === '$pageview' && e.properties.$pathname === '/landing')!;
@@ -241,11 +319,25 @@ describe.skipIf(!hasChromium)('event properties: posthog-js and hogtail on the s
       const full = split(runs.ht[i]!);
       const lite = split(runs.lite[i]!);
       const expected = Object.keys(full.props).filter((key) => !NOT_IN_LITE.test(key));
-      const values = expected.filter((key) => !NOT_DETERMINISTIC.has(key) && JSON.stringify(full.props[key]) !== JSON.stringify(lite.props[key]));
-      return { entry, keys: Object.keys(lite.props).sort(), values, setOnce: JSON.stringify(lite.setOnce) === JSON.stringify(full.setOnce) };
+      const values = expected.filter(
+        (key) => !NOT_DETERMINISTIC.has(key) && JSON.stringify(full.props[key]) !== JSON.stringify(lite.props[key]),
+      );
+      return {
+        entry,
+        keys: Object.keys(lite.props).sort(),
+        values,
+        setOnce: JSON.stringify(lite.setOnce) === JSON.stringify(full.setOnce),
+      };
     });
     expect(differences).toEqual(
-      SEQUENCE.map((entry, i) => ({ entry, keys: Object.keys(split(runs.ht[i]!).props).filter((key) => !NOT_IN_LITE.test(key)).sort(), values: [], setOnce: true })),
+      SEQUENCE.map((entry, i) => ({
+        entry,
+        keys: Object.keys(split(runs.ht[i]!).props)
+          .filter((key) => !NOT_IN_LITE.test(key))
+          .sort(),
+        values: [],
+        setOnce: true,
+      })),
     );
   });
 });

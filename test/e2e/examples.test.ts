@@ -13,7 +13,10 @@ import { hasChromium, launchChromium, openPage } from './support/chromium';
 
 const WAIT = { timeout: 30_000 };
 
-function runExample(script: string, host: string): { child: ChildProcess; url: Promise<string>; exit: Promise<{ code: number | null; output: string }> } {
+function runExample(
+  script: string,
+  host: string,
+): { child: ChildProcess; url: Promise<string>; exit: Promise<{ code: number | null; output: string }> } {
   const child = spawn(process.execPath, [join(repoRoot, script)], { env: { ...process.env, HOGTAIL_HOST: host, PORT: '0' } });
   let output = '';
   const url = new Promise<string>((resolve) => {

@@ -47,21 +47,32 @@ beforeAll(async () => {
   });
   server = await startStaticServer();
   const code = bundle.outputFiles[0]!.text;
-  server.page('/', `<!doctype html><html><head><meta charset="utf-8">
+  server.page(
+    '/',
+    `<!doctype html><html><head><meta charset="utf-8">
 <script>${code}</script>
 <script>window.captured = []; HogtailExceptions.startExceptionAutocapture(window, (p) => captured.push(p));</script>
-<script src="/app.js"></script></head><body>app</body></html>`);
+<script src="/app.js"></script></head><body>app</body></html>`,
+  );
   const dir = mkdtempSync(join(tmpdir(), 'hogtail-exceptions-'));
   writeFileSync(join(dir, 'app.js'), APP);
   server.file('/app.js', join(dir, 'app.js'));
   // The same error for hogtail and posthog-js (bundled from node_modules) to describe.
-  const peer = await build({ stdin: { contents: "import posthog from 'posthog-js'; window.posthogJs = posthog;", resolveDir: repoRoot }, bundle: true, format: 'iife', write: false });
+  const peer = await build({
+    stdin: { contents: "import posthog from 'posthog-js'; window.posthogJs = posthog;", resolveDir: repoRoot },
+    bundle: true,
+    format: 'iife',
+    write: false,
+  });
   writeFileSync(join(dir, 'posthog.js'), peer.outputFiles[0]!.text);
   server.file('/posthog.js', join(dir, 'posthog.js'));
   writeFileSync(join(dir, 'peer-app.js'), PEER_APP);
   server.file('/peer-app.js', join(dir, 'peer-app.js'));
-  server.page('/peer', `<!doctype html><html><head><meta charset="utf-8"><script>${code}</script>
-<script src="/posthog.js"></script><script src="/peer-app.js"></script></head><body>peer</body></html>`);
+  server.page(
+    '/peer',
+    `<!doctype html><html><head><meta charset="utf-8"><script>${code}</script>
+<script src="/posthog.js"></script><script src="/peer-app.js"></script></head><body>peer</body></html>`,
+  );
   browser = await launchChromium();
 });
 
@@ -75,7 +86,9 @@ describe.runIf(hasChromium)('exceptions in Chromium', () => {
     const page = await browser!.newPage();
     await page.goto(server!.url + '/');
     await page.waitForFunction(() => (window as unknown as { captured: unknown[] }).captured.length >= 3);
-    const captured = (await page.evaluate(() => (window as unknown as { captured: ExceptionProperties[] }).captured)).map((p) => p.$exception_list);
+    const captured = (await page.evaluate(() => (window as unknown as { captured: ExceptionProperties[] }).captured)).map(
+      (p) => p.$exception_list,
+    );
     const byValue = (value: string) => captured.find((list) => list[0]!.value === value)!;
     const app = server!.url + '/app.js';
 
@@ -86,7 +99,14 @@ describe.runIf(hasChromium)('exceptions in Chromium', () => {
       ['Error', 'onerror', false],
       ['SyntaxError', 'chained', undefined],
     ]);
-    expect(boot[0]!.stacktrace!.frames.at(-1)).toEqual({ platform: 'web:javascript', function: 'boot', filename: app, lineno: 5, colno: column, in_app: true });
+    expect(boot[0]!.stacktrace!.frames.at(-1)).toEqual({
+      platform: 'web:javascript',
+      function: 'boot',
+      filename: app,
+      lineno: 5,
+      colno: column,
+      in_app: true,
+    });
     const cause = boot[1]!.stacktrace!.frames;
     expect(cause.slice(-3).map((f) => [f.function, f.filename, f.lineno, f.in_app])).toEqual([
       ['boot', app, 5, true],
@@ -131,7 +151,14 @@ describe.runIf(hasChromium)('exceptions in Chromium', () => {
         type,
         value,
         mechanism,
-        frames: stacktrace?.frames.map(({ filename, function: fn, lineno, colno, in_app, platform }: any) => ({ filename, function: fn, lineno, colno, in_app, platform })),
+        frames: stacktrace?.frames.map(({ filename, function: fn, lineno, colno, in_app, platform }: any) => ({
+          filename,
+          function: fn,
+          lineno,
+          colno,
+          in_app,
+          platform,
+        })),
       }));
     expect(shape(ours)).toHaveLength(4);
     expect(shape(ours)).toEqual(shape(theirs as any[]));

@@ -47,7 +47,9 @@ const BROKEN = `{ name: 'broken', setup() { return { onRemoteConfig() { throw ne
 /** The script tag with init(); `early`: extensions pushed before the tag loads. */
 function scriptTagPage(collectorUrl: string, early: string[]): string {
   const config = JSON.stringify({ api_host: collectorUrl, capture_pageview: false, autocapture: false, flush_at: 1 });
-  const push = early.length ? `<script>(window.__hogtailExtensions = window.__hogtailExtensions || []).push(${early.join(', ')});</script>` : '';
+  const push = early.length
+    ? `<script>(window.__hogtailExtensions = window.__hogtailExtensions || []).push(${early.join(', ')});</script>`
+    : '';
   return `<!doctype html><html><head><meta charset="utf-8">${push}
 <script src="/hogtail.iife.js"></script>
 <script>

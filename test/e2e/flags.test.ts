@@ -62,7 +62,10 @@ describe.skipIf(!hasChromium)('feature flags in the browser', () => {
     await page.goto(server.url + '/flags.html');
 
     const heard = await page.evaluate(
-      () => new Promise((resolve) => (window as any).hogtail.onFeatureFlags((active: string[], flags: unknown) => resolve({ active: active.sort(), flags }))),
+      () =>
+        new Promise((resolve) =>
+          (window as any).hogtail.onFeatureFlags((active: string[], flags: unknown) => resolve({ active: active.sort(), flags })),
+        ),
     );
     expect(heard).toEqual({ active: ['beta', 'exp'], flags: { beta: true, never: false, exp: 'test' } });
     expect(decides[0]!.api_key).toBe('phc_e2eProjectKey');
@@ -73,7 +76,13 @@ describe.skipIf(!hasChromium)('feature flags in the browser', () => {
     const answers = await page.evaluate(() => {
       const h = (window as any).hogtail;
       h.capture('after flags', { i: 0 });
-      return [h.getFeatureFlag('exp'), h.isFeatureEnabled('exp'), h.getFeatureFlag('exp'), h.isFeatureEnabled('never'), h.getFeatureFlagPayload('exp')];
+      return [
+        h.getFeatureFlag('exp'),
+        h.isFeatureEnabled('exp'),
+        h.getFeatureFlag('exp'),
+        h.isFeatureEnabled('never'),
+        h.getFeatureFlagPayload('exp'),
+      ];
     });
     expect(answers).toEqual(['test', true, 'test', false, { color: 'red' }]);
     await page.evaluate(() => (window as any).hogtail.flush());
@@ -112,7 +121,7 @@ describe.skipIf(!hasChromium)('feature flags in the browser', () => {
     await context.close();
   });
 
-  it('reads all 400 flags of a 140 KB /flags answer (a flags answer has its own cap, not the batch answer\'s 64 KiB)', async () => {
+  it("reads all 400 flags of a 140 KB /flags answer (a flags answer has its own cap, not the batch answer's 64 KiB)", async () => {
     const many = manyFlagsAnswer(400);
     collector.setFault((exchange) => {
       if (exchange.outcome.kind !== 'decide') return watch(exchange);
@@ -124,7 +133,9 @@ describe.skipIf(!hasChromium)('feature flags in the browser', () => {
       const context = await browser.newContext();
       const { page, errors } = await openPage(context);
       await page.goto(server.url + '/many-flags.html');
-      const flags = await page.evaluate(() => new Promise((resolve) => (window as any).hogtail.onFeatureFlags((_: unknown, all: unknown) => resolve(all))));
+      const flags = await page.evaluate(
+        () => new Promise((resolve) => (window as any).hogtail.onFeatureFlags((_: unknown, all: unknown) => resolve(all))),
+      );
       expect(flags).toEqual(many.values);
       expect(errors).toEqual([]);
       await context.close();

@@ -54,7 +54,14 @@ describe.skipIf(!hasChromium)('PostHog SDKs capturing into hogtail dev', () => {
 
   it('posthog-js: its remote config is answered; page views, captures and identify arrive', async () => {
     // Headless Chromium's user agent reads as a bot, whose events posthog-js drops unless told.
-    const config = { api_host: dev.url, opt_out_useragent_filter: true, autocapture: false, disable_session_recording: true, disable_surveys: true, persistence: 'memory' };
+    const config = {
+      api_host: dev.url,
+      opt_out_useragent_filter: true,
+      autocapture: false,
+      disable_session_recording: true,
+      disable_surveys: true,
+      persistence: 'memory',
+    };
     site.page(
       '/js.html',
       `<!doctype html><script src="/posthog.js"></script><script>
@@ -69,7 +76,9 @@ describe.skipIf(!hasChromium)('PostHog SDKs capturing into hogtail dev', () => {
     await expect.poll(() => named('js event').length > 0 && named('$pageview').length > 0, WAIT).toBe(true);
     // posthog-js batches; leaving the page sends the rest by beacon.
     await page.goto('about:blank');
-    await expect.poll(() => dev.store.events().some((event) => event.event === '$identify' && event.distinct_id === 'js-user'), WAIT).toBe(true);
+    await expect
+      .poll(() => dev.store.events().some((event) => event.event === '$identify' && event.distinct_id === 'js-user'), WAIT)
+      .toBe(true);
     expect(named('js event')[0]?.properties).toMatchObject({ color: 'blue', token: KEY });
     // Its GET /array/<key>/config was answered, not refused as an unknown path.
     expect(dev.store.totalRejections()).toBe(0);

@@ -14,7 +14,15 @@ import { startStaticServer, type StaticServer } from './support/static-server';
 const KEY = 'phc_e2eProjectKey';
 const FLAGS = [
   { key: 'half', rollout_percentage: 50 },
-  { key: 'checkout', rollout_percentage: 100, variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 50 }], payloads: { control: { price: 10 }, test: { price: 9 } } },
+  {
+    key: 'checkout',
+    rollout_percentage: 100,
+    variants: [
+      { key: 'control', rollout_percentage: 50 },
+      { key: 'test', rollout_percentage: 50 },
+    ],
+    payloads: { control: { price: 10 }, test: { price: 9 } },
+  },
   { key: 'off', active: false },
 ];
 const POSTHOG_JS = fileURLToPath(new URL('../../node_modules/posthog-js/dist/array.full.no-external.js', import.meta.url));
@@ -66,7 +74,12 @@ describe.skipIf(!hasChromium)('posthog-js against hogtail dev', () => {
             new Promise<Record<string, unknown>>((resolve) =>
               (window as any).posthog.onFeatureFlags(() => {
                 const ph = (window as any).posthog;
-                resolve({ half: ph.getFeatureFlag('half', { send_event: false }), checkout: ph.getFeatureFlag('checkout', { send_event: false }), off: ph.getFeatureFlag('off', { send_event: false }), payload: ph.getFeatureFlagPayload('checkout') });
+                resolve({
+                  half: ph.getFeatureFlag('half', { send_event: false }),
+                  checkout: ph.getFeatureFlag('checkout', { send_event: false }),
+                  off: ph.getFeatureFlag('off', { send_event: false }),
+                  payload: ph.getFeatureFlagPayload('checkout'),
+                });
               }),
             ),
         );

@@ -69,7 +69,9 @@ posthog.capture('before load');
     await env.site.collector.waitForEvents(1, 15_000);
     await env.site.collector.waitUntil(() => env.site.collector.events.some((e) => e.event === '$pageleave'), 20_000);
     const names = env.site.collector.events.map((e) => e.event);
-    expect(names).toEqual(expect.arrayContaining(['$pageview', '$groupidentify', '$exception', 'before load', 'after load', '$pageleave', '$set']));
+    expect(names).toEqual(
+      expect.arrayContaining(['$pageview', '$groupidentify', '$exception', 'before load', 'after load', '$pageleave', '$set']),
+    );
     expect(names).not.toContain('secret');
     expect(errors).toEqual([]);
     await context.close();

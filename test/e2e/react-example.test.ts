@@ -60,7 +60,10 @@ describe.runIf(hasChromium)('examples/react against hogtail dev', () => {
     await page.click('#break');
     await page.waitForSelector('#fallback');
     const named = (name: string) => dev.store.events().filter((event) => event.event === name);
-    await until(() => named('checkout clicked').length > 0 && named('$identify').length > 0 && named('$feature_flag_called').length > 0, 'the events');
+    await until(
+      () => named('checkout clicked').length > 0 && named('$identify').length > 0 && named('$feature_flag_called').length > 0,
+      'the events',
+    );
     expect(named('checkout clicked')[0]!.properties.variant).toBe(variant);
     expect(named('$feature_flag_called').map((e) => e.properties.$feature_flag)).toContain('checkout-button');
     if (variant === 'green') await until(() => named('$feature_view').length > 0, 'the feature view');

@@ -20,12 +20,18 @@ describe.skipIf(!hasChromium)('official snippet', () => {
 
   const variants = [
     // The snippet's array.js address pointed at our file: the swap a site makes.
-    ['array.js swapped for hogtail', (collector: string) => `<script>${officialSnippet('/hogtail.iife.js')}
-      posthog.init('${KEY}', { api_host: '${collector}', person_profiles: 'identified_only' });${calls}</script>`],
+    [
+      'array.js swapped for hogtail',
+      (collector: string) => `<script>${officialSnippet('/hogtail.iife.js')}
+      posthog.init('${KEY}', { api_host: '${collector}', person_profiles: 'identified_only' });${calls}</script>`,
+    ],
     // The snippet untouched (its array.js request fails) and our script tag after it.
-    ['untouched snippet, hogtail script tag after it', (collector: string) => `<script>${officialSnippet()}
+    [
+      'untouched snippet, hogtail script tag after it',
+      (collector: string) => `<script>${officialSnippet()}
       posthog.init('${KEY}', { api_host: '${collector}', person_profiles: 'identified_only' });${calls}</script>
-      <script src="/hogtail.iife.js" async></script>`],
+      <script src="/hogtail.iife.js" async></script>`,
+    ],
   ] as const;
 
   for (const [name, html] of variants) {

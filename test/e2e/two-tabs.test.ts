@@ -16,18 +16,24 @@ describe.skipIf(!hasChromium)('two tabs', () => {
     await Promise.all([a.page.goto(env.site.server.url + '/tab.html'), b.page.goto(env.site.server.url + '/tab.html')]);
 
     const run = (page: typeof a.page, name: string, from: number, to: number) =>
-      page.evaluate(async ({ name, from, to }) => {
-        for (let i = from; i < to; i++) {
-          (window as any).hogtail.capture(name, { i });
-          if (i % 25 === 24) await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      }, { name, from, to });
+      page.evaluate(
+        async ({ name, from, to }) => {
+          for (let i = from; i < to; i++) {
+            (window as any).hogtail.capture(name, { i });
+            if (i % 25 === 24) await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        },
+        { name, from, to },
+      );
 
-    await Promise.all([run(a.page, 'tab a', 0, 500), (async () => {
-      await run(b.page, 'tab b', 0, 250);
-      await b.page.reload();
-      await run(b.page, 'tab b', 250, 500);
-    })()]);
+    await Promise.all([
+      run(a.page, 'tab a', 0, 500),
+      (async () => {
+        await run(b.page, 'tab b', 0, 250);
+        await b.page.reload();
+        await run(b.page, 'tab b', 250, 500);
+      })(),
+    ]);
 
     const [seenA, seenB] = await Promise.all([
       waitForIndexes(env.site.collector, 'tab a', 500, 30_000),

@@ -27,9 +27,28 @@ afterEach(async () => {
 /** The web platform a Worker offers, and nothing of Node's. */
 function webGlobals(): Record<string, unknown> {
   return {
-    fetch, Request, Response, Headers, AbortController, AbortSignal, URL, URLSearchParams, TextEncoder, TextDecoder,
-    ReadableStream, WritableStream, TransformStream, CompressionStream, DecompressionStream, Blob,
-    crypto: webcrypto, setTimeout, clearTimeout, queueMicrotask, structuredClone, console,
+    fetch,
+    Request,
+    Response,
+    Headers,
+    AbortController,
+    AbortSignal,
+    URL,
+    URLSearchParams,
+    TextEncoder,
+    TextDecoder,
+    ReadableStream,
+    WritableStream,
+    TransformStream,
+    CompressionStream,
+    DecompressionStream,
+    Blob,
+    crypto: webcrypto,
+    setTimeout,
+    clearTimeout,
+    queueMicrotask,
+    structuredClone,
+    console,
   };
 }
 
@@ -102,12 +121,27 @@ const DEFINITIONS = {
       active: true,
       filters: {
         groups: [{ properties: [], rollout_percentage: 100 }],
-        multivariate: { variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 50 }] },
+        multivariate: {
+          variants: [
+            { key: 'control', rollout_percentage: 50 },
+            { key: 'test', rollout_percentage: 50 },
+          ],
+        },
         payloads: { control: '{"price":10}', test: '{"price":9}' },
       },
     },
-    { id: 3, key: 'pro-only', active: true, filters: { groups: [{ properties: [{ key: 'plan', value: 'pro', type: 'person' }], rollout_percentage: 100 }] } },
-    { id: 5, key: 'teams', active: true, filters: { aggregation_group_type_index: 0, groups: [{ properties: [], rollout_percentage: 40 }] } },
+    {
+      id: 3,
+      key: 'pro-only',
+      active: true,
+      filters: { groups: [{ properties: [{ key: 'plan', value: 'pro', type: 'person' }], rollout_percentage: 100 }] },
+    },
+    {
+      id: 5,
+      key: 'teams',
+      active: true,
+      filters: { aggregation_group_type_index: 0, groups: [{ properties: [], rollout_percentage: 40 }] },
+    },
   ],
 };
 
@@ -129,7 +163,11 @@ it('evaluates flags locally with a personalApiKey (sha1 without node:crypto), as
     const call = { personProperties: { plan: i % 2 ? 'pro' : 'free' }, groups: { company: `c${i % 13}` }, sendFeatureFlagEvents: false };
     expect(await edge.getAllFlagsAndPayloads(`id-${i}`, call), `id-${i}`).toEqual(await node.getAllFlagsAndPayloads(`id-${i}`, call));
   }
-  expect(new Set(await Promise.all(Array.from({ length: 40 }, (_, i) => edge.getFeatureFlag('half', `id-${i}`, { sendFeatureFlagEvents: false }))))).toEqual(new Set([true, false]));
+  expect(
+    new Set(
+      await Promise.all(Array.from({ length: 40 }, (_, i) => edge.getFeatureFlag('half', `id-${i}`, { sendFeatureFlagEvents: false }))),
+    ),
+  ).toEqual(new Set([true, false]));
   expect(definitionsServer.remoteRequests()).toEqual([]);
   expect(errors).toEqual([]);
 });

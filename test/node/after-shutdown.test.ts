@@ -14,7 +14,11 @@ afterEach(async () => {
   collector = undefined;
 });
 
-type ServerClientLike = { capture(m: { distinctId: string; event: string }): void; shutdown(ms?: number): Promise<void>; flush(): Promise<void> };
+type ServerClientLike = {
+  capture(m: { distinctId: string; event: string }): void;
+  shutdown(ms?: number): Promise<void>;
+  flush(): Promise<void>;
+};
 
 /** Three "requests", each capturing one event and then awaiting shutdown(), on one client. */
 async function threeRequests(client: ServerClientLike): Promise<void> {
@@ -25,14 +29,14 @@ async function threeRequests(client: ServerClientLike): Promise<void> {
 }
 
 describe('capture after shutdown()', () => {
-  it('posthog-node sends every request\'s event', async () => {
+  it("posthog-node sends every request's event", async () => {
     collector = await createCollector();
     const peer = new PeerPostHog('phc_k', { host: collector.url, flushAt: 1000 });
     await threeRequests(peer);
     expect(collector.events.map((e) => e.event)).toEqual(['first', 'second', 'third']);
   });
 
-  it('hogtail/node sends every request\'s event, and reports no drop', async () => {
+  it("hogtail/node sends every request's event, and reports no drop", async () => {
     collector = await createCollector();
     const { client, errors } = collectingClient(collector.url);
     await threeRequests(client);
@@ -41,7 +45,7 @@ describe('capture after shutdown()', () => {
     expect(client.stats().dropped).toEqual({});
   });
 
-  it('hogtail/edge sends every request\'s event', async () => {
+  it("hogtail/edge sends every request's event", async () => {
     collector = await createCollector();
     const client = new EdgePostHog('phc_k', { host: collector.url, flushAt: 1000 });
     await threeRequests(client);

@@ -53,8 +53,16 @@ describe('event shapes (docs/wire-protocol.md: events, reserved events)', () => 
     expect(errors).toEqual([]);
     const events = collector.events;
     expect(events.map((e) => e.event)).toEqual([
-      'order placed', '$identify', '$identify', '$create_alias', '$groupidentify', '$groupidentify',
-      '$screen', 'survey shown', 'survey dismissed', 'survey sent',
+      'order placed',
+      '$identify',
+      '$identify',
+      '$create_alias',
+      '$groupidentify',
+      '$groupidentify',
+      '$screen',
+      'survey shown',
+      'survey dismissed',
+      'survey sent',
     ]);
     for (const event of events) {
       expect(event.uuid).toMatch(UUID_V7);
@@ -92,7 +100,11 @@ describe('event shapes (docs/wire-protocol.md: events, reserved events)', () => 
     await client.flush();
     const flags = Object.fromEntries(collector.events.map((e) => [e.event, e.properties.$process_person_profile]));
     expect(flags).toEqual({
-      viewed: false, $identify: undefined, $create_alias: undefined, $groupidentify: undefined, $screen: false,
+      viewed: false,
+      $identify: undefined,
+      $create_alias: undefined,
+      $groupidentify: undefined,
+      $screen: false,
     });
   });
 
@@ -157,7 +169,10 @@ describe('the request', () => {
     });
     const viaProxy = new PostHog('phc_test_key', {
       host: proxy.url,
-      historicalMigration: true, flushAt: 7, maxBatchSize: 7, flushOnExitTimeout: 0,
+      historicalMigration: true,
+      flushAt: 7,
+      maxBatchSize: 7,
+      flushOnExitTimeout: 0,
     });
     for (let i = 0; i < 100; i++) viaProxy.capture({ distinctId: `u${i % 3}`, event: 'imported', properties: { i } });
     await viaProxy.shutdown(10_000);
@@ -201,9 +216,16 @@ describe('bad input never throws and never blocks the rest', () => {
     expect(collector.rejections).toEqual([]);
     expect(errors).toHaveLength(calls.length);
     expect(errors.every((e) => e.name === 'InvalidEventError')).toBe(true);
-    expect(errors.map((e) => e.message).join('\n')).toMatch(/event name[\s\S]*distinct id[\s\S]*properties must be a plain object[\s\S]*timestamp[\s\S]*uuid[\s\S]*over the 1000000-byte limit/);
+    expect(errors.map((e) => e.message).join('\n')).toMatch(
+      /event name[\s\S]*distinct id[\s\S]*properties must be a plain object[\s\S]*timestamp[\s\S]*uuid[\s\S]*over the 1000000-byte limit/,
+    );
     const sample = collector.events.find((e) => e.event === 'ok')!;
-    expect(sample.properties).toMatchObject({ circular: { a: 1, me: '[Circular]' }, big: '10', nan: null, when: '1970-01-01T00:00:00.000Z' });
+    expect(sample.properties).toMatchObject({
+      circular: { a: 1, me: '[Circular]' },
+      big: '10',
+      nan: null,
+      when: '1970-01-01T00:00:00.000Z',
+    });
     const stats = client.stats();
     expect(stats.dropped).toEqual({ invalid: calls.length - 1, too_large: 1 });
   });

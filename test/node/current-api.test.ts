@@ -8,7 +8,13 @@ import { createFlagsServer, type FlagsServer } from '../support/flags-server';
 
 const FLAGS = {
   flags: {
-    beta: { key: 'beta', enabled: true, variant: null, metadata: { id: 1, version: 1, payload: '{"tier":2}' }, reason: { code: 'condition_match' } },
+    beta: {
+      key: 'beta',
+      enabled: true,
+      variant: null,
+      metadata: { id: 1, version: 1, payload: '{"tier":2}' },
+      reason: { code: 'condition_match' },
+    },
     color: { key: 'color', enabled: true, variant: 'blue', metadata: { id: 2, version: 1 }, reason: { code: 'condition_match' } },
     off: { key: 'off', enabled: false, variant: null, metadata: { id: 3, version: 1 }, reason: { code: 'no_condition_match' } },
   },
@@ -38,11 +44,22 @@ async function sent(client: AnyClient, flagsServer: FlagsServer) {
 const METADATA = ['$feature_flag_id', '$feature_flag_version', '$feature_flag_reason', '$feature_flag_request_id'];
 const pick = (properties: Record<string, unknown>) =>
   Object.fromEntries(
-    Object.entries(properties).filter(([key]) => !METADATA.includes(key) && (key.startsWith('$feature') || key.startsWith('$active') || ['$set', '$set_once', '$unset', '$session_id', 'plan', 'route'].includes(key))),
+    Object.entries(properties).filter(
+      ([key]) =>
+        !METADATA.includes(key) &&
+        (key.startsWith('$feature') ||
+          key.startsWith('$active') ||
+          ['$set', '$set_once', '$unset', '$session_id', 'plan', 'route'].includes(key)),
+    ),
   );
 /** getFeatureFlagResult's fields both SDKs answer (posthog-node adds `reason` and `reasonCode`). */
 const result = (r: { key: string; enabled: boolean; variant?: string; payload?: unknown } | undefined) =>
-  r && { key: r.key, enabled: r.enabled, ...(r.variant !== undefined && { variant: r.variant }), ...(r.payload !== undefined && { payload: r.payload }) };
+  r && {
+    key: r.key,
+    enabled: r.enabled,
+    ...(r.variant !== undefined && { variant: r.variant }),
+    ...(r.payload !== undefined && { payload: r.payload }),
+  };
 
 describe('evaluateFlags()', () => {
   it('branches on the snapshot and capture({ flags }) carries its values, as posthog-node does', async () => {
@@ -50,7 +67,14 @@ describe('evaluateFlags()', () => {
     const results: Record<string, unknown> = {};
     for (const [name, client] of both(server.url)) {
       const flags = await client.evaluateFlags('u1');
-      const reads = [flags.isEnabled('beta'), flags.getFlag('color'), flags.getFlag('off'), flags.isEnabled('missing'), flags.getFlagPayload('beta'), [...flags.keys].sort()];
+      const reads = [
+        flags.isEnabled('beta'),
+        flags.getFlag('color'),
+        flags.getFlag('off'),
+        flags.isEnabled('missing'),
+        flags.getFlagPayload('beta'),
+        [...flags.keys].sort(),
+      ];
       client.capture({ distinctId: 'u1', event: 'checkout', flags: flags as never });
       client.capture({ distinctId: 'u1', event: 'accessed only', flags: flags.onlyAccessed() as never });
       results[name] = { reads, events: await sent(client, server) };
@@ -59,7 +83,12 @@ describe('evaluateFlags()', () => {
     const { reads, events } = results.hogtail as { reads: unknown[]; events: { event: string; properties: Record<string, unknown> }[] };
     expect(reads).toEqual([true, 'blue', false, false, { tier: 2 }, ['beta', 'color', 'off']]);
     const checkout = events.find((e) => e.event === 'checkout')!;
-    expect(checkout.properties).toEqual({ '$feature/beta': true, '$feature/color': 'blue', '$feature/off': false, $active_feature_flags: ['beta', 'color'] });
+    expect(checkout.properties).toEqual({
+      '$feature/beta': true,
+      '$feature/color': 'blue',
+      '$feature/off': false,
+      $active_feature_flags: ['beta', 'color'],
+    });
     expect(events.filter((e) => e.event === '$feature_flag_called').length).toBe(4);
   });
 });
@@ -69,7 +98,11 @@ describe('getFeatureFlagResult()', () => {
     server = await createFlagsServer(() => ({ body: FLAGS }));
     const results: Record<string, unknown> = {};
     for (const [name, client] of both(server.url)) {
-      results[name] = [result(await client.getFeatureFlagResult('beta', 'u1')), result(await client.getFeatureFlagResult('color', 'u1')), result(await client.getFeatureFlagResult('off', 'u1'))];
+      results[name] = [
+        result(await client.getFeatureFlagResult('beta', 'u1')),
+        result(await client.getFeatureFlagResult('color', 'u1')),
+        result(await client.getFeatureFlagResult('off', 'u1')),
+      ];
       await client.shutdown(5000);
     }
     expect(results.hogtail).toEqual(results['posthog-node']);
@@ -100,7 +133,11 @@ describe('person properties and overrides', () => {
     const results: Record<string, unknown> = {};
     for (const [name, client] of both(server.url)) {
       client.overrideFeatureFlags({ flags: { beta: false, local: 'v2' }, payloads: { local: { x: 1 } } });
-      const overridden = [await client.getFeatureFlag('beta', 'u1'), await client.getFeatureFlag('local', 'u1'), await client.getFeatureFlagPayload('local', 'u1')];
+      const overridden = [
+        await client.getFeatureFlag('beta', 'u1'),
+        await client.getFeatureFlag('local', 'u1'),
+        await client.getFeatureFlagPayload('local', 'u1'),
+      ];
       client.overrideFeatureFlags(false);
       const cleared = await client.getFeatureFlag('beta', 'u1');
       results[name] = { overridden, cleared };

@@ -8,7 +8,14 @@ import { PostHog } from '../../src/node';
 import { PERSONAL_KEY, startDefinitionsServer, type DefinitionsServer } from './support/definitions-server';
 
 const DEFINITIONS = {
-  flags: [{ id: 3, key: 'pro-only', active: true, filters: { groups: [{ properties: [{ key: 'plan', value: 'pro', type: 'person' }], rollout_percentage: 100 }] } }],
+  flags: [
+    {
+      id: 3,
+      key: 'pro-only',
+      active: true,
+      filters: { groups: [{ properties: [{ key: 'plan', value: 'pro', type: 'person' }], rollout_percentage: 100 }] },
+    },
+  ],
 };
 const PRO = { personProperties: { plan: 'pro' }, sendFeatureFlagEvents: false };
 
@@ -25,7 +32,13 @@ async function setup(options: ConstructorParameters<typeof PostHog>[1] = {}) {
   server = await startDefinitionsServer(DEFINITIONS);
   server.remote = () => ({ 'pro-only': 'from-server' });
   const errors: string[] = [];
-  const client = new PostHog('phc_project', { host: server.url, personalApiKey: PERSONAL_KEY, flushAt: 1000, flushOnExitTimeout: 0, ...options });
+  const client = new PostHog('phc_project', {
+    host: server.url,
+    personalApiKey: PERSONAL_KEY,
+    flushAt: 1000,
+    flushOnExitTimeout: 0,
+    ...options,
+  });
   client.on('error', (error) => errors.push(error.message));
   clients.push(client);
   return { server, client, errors };
@@ -114,7 +127,9 @@ it('after a 402 (flag quota exceeded) drops the definitions and asks the server,
   expect(await client.waitForLocalEvaluationReady(5000)).toBe(true);
   expect(await client.getFeatureFlag('pro-only', 'u1', PRO)).toBe(true);
 
-  server.respond = (res) => (res.writeHead(402, { 'Content-Type': 'application/json' }).end('{"type":"quota_limited","code":"payment_required"}'), true);
+  server.respond = (res) => (
+    res.writeHead(402, { 'Content-Type': 'application/json' }).end('{"type":"quota_limited","code":"payment_required"}'), true
+  );
   await client.reloadFeatureFlags();
   expect(client.isLocalEvaluationReady()).toBe(false);
   expect(await client.getFeatureFlag('pro-only', 'u1', PRO)).toBe('from-server');

@@ -159,7 +159,10 @@ describe('zero loss', () => {
     // The timeout must stay well above how long an answered request can take on a loaded machine:
     // a request that times out after the server took it is a duplicate no fault explains.
     const { collector, client, errors } = await setup(plan, {
-      flushAt: 100, maxBatchSize: 250, requestTimeout: 2_000, retry: { initialDelayMs: 1, maxDelayMs: 10, maxAttempts: 1000 },
+      flushAt: 100,
+      maxBatchSize: 250,
+      requestTimeout: 2_000,
+      retry: { initialDelayMs: 1, maxDelayMs: 10, maxAttempts: 1000 },
     });
     for (let i = 0; i < 20_000; i++) {
       client.capture({ distinctId: `user-${i % 100}`, event: 'load', properties: { seq: i } });

@@ -32,7 +32,9 @@ const entriesOf = (event: ReceivedEvent) => event.properties.$exception_list as 
 /** Runs `code` as an ES module in a fresh Node process, `PostHog` imported from `from`. */
 function runScript(from: string, code: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', `import { PostHog } from ${JSON.stringify(from)};\n${code}`], { cwd: repoRoot });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', `import { PostHog } from ${JSON.stringify(from)};\n${code}`], {
+      cwd: repoRoot,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -47,7 +49,7 @@ function runScript(from: string, code: string): Promise<{ code: number | null; s
  */
 function percentScript(host: string, dir: string): string {
   const module = join(dir, '50%off.cjs');
-  writeFileSync(module, "module.exports = function applyDiscount(reason) {\n  throw new Error(reason);\n};\n");
+  writeFileSync(module, 'module.exports = function applyDiscount(reason) {\n  throw new Error(reason);\n};\n');
   return `
     import { createRequire } from 'node:module';
     const posthog = new PostHog('phc_k', { host: ${JSON.stringify(host)}, enableExceptionAutocapture: true, flushInterval: 60000, flushAt: 1000 });
@@ -68,10 +70,15 @@ function percentScript(host: string, dir: string): string {
 }
 
 const EXPECTED_SEEN = ['exception: bad body: x', 'exception: uncaught in 50%off', 'rejection: bad query: y'];
-const EXPECTED_VALUES = ['bad body: x\n    at f (/srv/app/%zz.js:1:1)', 'bad query: y\n    at g (/srv/app/%zz.js:2:2)', 'captured by the app', 'uncaught in 50%off'];
+const EXPECTED_VALUES = [
+  'bad body: x\n    at f (/srv/app/%zz.js:1:1)',
+  'bad query: y\n    at g (/srv/app/%zz.js:2:2)',
+  'captured by the app',
+  'uncaught in 50%off',
+];
 
 describe('exception autocapture with `%` in file names and messages (child processes)', () => {
-  it("keeps the app up: its own listeners run, and every error reaches the collector", async () => {
+  it('keeps the app up: its own listeners run, and every error reaches the collector', async () => {
     collector = await createCollector();
     const result = await runScript(ensureBuilt(), percentScript(collector.url, tempDir()));
     expect(result.stderr).toBe('');

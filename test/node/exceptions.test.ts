@@ -28,7 +28,12 @@ async function setup() {
   return { collector, client };
 }
 
-type Entry = { type: string; value: string; mechanism: Record<string, unknown>; stacktrace?: { type: string; frames: Record<string, unknown>[] } };
+type Entry = {
+  type: string;
+  value: string;
+  mechanism: Record<string, unknown>;
+  stacktrace?: { type: string; frames: Record<string, unknown>[] };
+};
 const entries = (event: { properties: Record<string, unknown> }) => event.properties.$exception_list as Entry[];
 
 function chargeCard(): never {
@@ -67,7 +72,7 @@ describe('captureException', () => {
     expect(list[2]!.stacktrace!.frames.some((frame) => frame.in_app === true)).toBe(true);
   });
 
-  it('without a distinct id sends a personless event; a thrown string gets the caller\'s frames', async () => {
+  it("without a distinct id sends a personless event; a thrown string gets the caller's frames", async () => {
     const { collector, client } = await setup();
     function reportBadInput() {
       client.captureException('TypeError: input must be a string');
@@ -111,7 +116,9 @@ describe('captureException', () => {
     const { collector, client } = await setup();
     const secret = join(mkdtempSync(join(tmpdir(), 'hogtail-ctx-')), 'credentials');
     writeFileSync(secret, 'password=hunter2\n');
-    const forwarded = Object.assign(new Error('from another service'), { stack: `Error: from another service\n    at handler (${secret}:1:1)\n    at run (${__filename}:1:1)` });
+    const forwarded = Object.assign(new Error('from another service'), {
+      stack: `Error: from another service\n    at handler (${secret}:1:1)\n    at run (${__filename}:1:1)`,
+    });
     client.captureException(forwarded, 'user-4');
     await client.flush();
     const frames = entries(collector.events[0]!)[0]!.stacktrace!.frames;
@@ -154,14 +161,23 @@ describe('hogtail/edge', () => {
     expect(list.map((e) => e.type)).toEqual(['Error', 'AggregateError', 'SyntaxError', 'RangeError']);
     expect(list[0]!.stacktrace!.frames.at(-1)).toMatchObject({ function: 'chargeCard', platform: 'node:javascript', in_app: true });
     expect(second!.properties.$process_person_profile).toBe(false);
-    expect(entries(second!)[0]).toMatchObject({ type: 'Error', value: 'edge string', mechanism: { type: 'generic', handled: true, synthetic: true } });
+    expect(entries(second!)[0]).toMatchObject({
+      type: 'Error',
+      value: 'edge string',
+      mechanism: { type: 'generic', handled: true, synthetic: true },
+    });
   });
 });
 
 function runScript(code: string, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const entry = ensureBuilt();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...args, '--input-type=module', '-e', `import { PostHog } from ${JSON.stringify(entry)};\n${code}`]);
+    const child = spawn(process.execPath, [
+      ...args,
+      '--input-type=module',
+      '-e',
+      `import { PostHog } from ${JSON.stringify(entry)};\n${code}`,
+    ]);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -170,7 +186,8 @@ function runScript(code: string, args: string[] = []): Promise<{ code: number | 
   });
 }
 
-const client = (url: string) => `new PostHog('phc_k', { host: ${JSON.stringify(url)}, enableExceptionAutocapture: true, flushInterval: 60000 })`;
+const client = (url: string) =>
+  `new PostHog('phc_k', { host: ${JSON.stringify(url)}, enableExceptionAutocapture: true, flushInterval: 60000 })`;
 
 describe('enableExceptionAutocapture (child processes)', () => {
   it('an uncaught exception is delivered, then the process still dies with code 1 and the error printed', async () => {
@@ -188,8 +205,15 @@ describe('enableExceptionAutocapture (child processes)', () => {
     expect(event!.event).toBe('$exception');
     expect(event!.properties.$process_person_profile).toBe(false);
     const [entry] = entries(event!);
-    expect(entry).toMatchObject({ type: 'TypeError', value: 'port is not a number', mechanism: { type: 'onuncaughtexception', handled: false } });
-    expect(entry!.stacktrace!.frames.at(-1)).toMatchObject({ function: expect.stringContaining('startServer'), platform: 'node:javascript' });
+    expect(entry).toMatchObject({
+      type: 'TypeError',
+      value: 'port is not a number',
+      mechanism: { type: 'onuncaughtexception', handled: false },
+    });
+    expect(entry!.stacktrace!.frames.at(-1)).toMatchObject({
+      function: expect.stringContaining('startServer'),
+      platform: 'node:javascript',
+    });
   });
 
   it('an unhandled rejection with a non-Error reason is delivered and still crashes the process', async () => {

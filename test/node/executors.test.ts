@@ -54,8 +54,18 @@ describe.each(executors)('the %s executor', (_, execute) => {
   it('sends a GET without a body and a POST with one', async () => {
     seen.length = 0;
     await execute({ url: `${url}/get?size=2`, method: 'GET', headers: {}, timeoutMs: 5000, maxResponseBytes: 1024 });
-    await execute({ url: `${url}/post?size=2`, method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' }, timeoutMs: 5000, maxResponseBytes: 1024 });
-    expect(seen.map(({ method, body }) => [method, body])).toEqual([['GET', ''], ['POST', '{"a":1}']]);
+    await execute({
+      url: `${url}/post?size=2`,
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { 'Content-Type': 'application/json' },
+      timeoutMs: 5000,
+      maxResponseBytes: 1024,
+    });
+    expect(seen.map(({ method, body }) => [method, body])).toEqual([
+      ['GET', ''],
+      ['POST', '{"a":1}'],
+    ]);
   });
 
   it('reads a body up to its cap exactly, says when there was more, and hands over ETag and Retry-After', async () => {

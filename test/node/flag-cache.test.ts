@@ -24,7 +24,13 @@ async function setup(answer: (distinctId: string, call: number) => Record<string
   });
   const errors: HogtailError[] = [];
   let clock = 0;
-  const flags = createFlagsClient({ host: collector.url, apiKey: 'phc_k', executor: executor.execute, timeoutMs: 5000, retry: { initialDelayMs: 1 } });
+  const flags = createFlagsClient({
+    host: collector.url,
+    apiKey: 'phc_k',
+    executor: executor.execute,
+    timeoutMs: 5000,
+    retry: { initialDelayMs: 1 },
+  });
   const cache = createFlagCache({
     flags,
     ttlMs,
@@ -82,7 +88,9 @@ it('errorsWhileComputingFlags merges; quotaLimited keeps; a failure keeps the la
 it('a flag named toString is kept through a partial answer with errors, like any other flag', async () => {
   // Text, as a server sends it; the second answer has errors and lacks the flag: keep what was known.
   const { cache, advance } = await setup((_, call) =>
-    call === 1 ? { featureFlags: JSON.parse('{"toString": "a", "constructor": true}') as Record<string, unknown> } : { errorsWhileComputingFlags: true },
+    call === 1
+      ? { featureFlags: JSON.parse('{"toString": "a", "constructor": true}') as Record<string, unknown> }
+      : { errorsWhileComputingFlags: true },
   );
   expect(Object.keys((await cache.get('u1', {}, ['toString']))!.flags).sort()).toEqual(['constructor', 'toString']);
   advance(60_001);

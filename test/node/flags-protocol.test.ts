@@ -113,7 +113,9 @@ describe('an older server', () => {
 
 describe('failures', () => {
   it.each([502, 504, 503, 429, 408])('a %i is retried, and the value arrives', async (status) => {
-    const { server, client } = await setup((_call, index) => (index < 2 ? { status, body: 'busy', headers: { 'Retry-After': '0' } } : { body: V2 }));
+    const { server, client } = await setup((_call, index) =>
+      index < 2 ? { status, body: 'busy', headers: { 'Retry-After': '0' } } : { body: V2 },
+    );
     expect(await client.getFeatureFlag('checkout', 'u1')).toBe('red');
     expect(server.calls).toHaveLength(3);
   });
@@ -158,7 +160,9 @@ describe("posthog-node's lookup options", () => {
     expect(await client.getFeatureFlag('beta', 'u1', { onlyEvaluateLocally: true })).toBeUndefined();
     expect(await client.getAllFlags('u1', { onlyEvaluateLocally: true })).toEqual({});
     expect(server.calls).toEqual([]);
-    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/onlyEvaluateLocally needs local evaluation \(the personalApiKey option\)/)]);
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/onlyEvaluateLocally needs local evaluation \(the personalApiKey option\)/),
+    ]);
   });
 });
 

@@ -70,7 +70,10 @@ describe('response bodies are read with a cap', () => {
 
   it('an endless body through the fetch option (the edge transport): no growth, the events kept', async () => {
     const server = await streamingServer(Infinity);
-    const { client: ours } = client(server.url, { fetch: (url, init) => fetch(url, init), retry: { initialDelayMs: 20, maxDelayMs: 20, maxAttempts: 3 } });
+    const { client: ours } = client(server.url, {
+      fetch: (url, init) => fetch(url, init),
+      retry: { initialDelayMs: 20, maxDelayMs: 20, maxAttempts: 3 },
+    });
     const before = process.memoryUsage().rss;
     ours.capture({ distinctId: 'u', event: 'e' });
     await ours.flush();
@@ -97,10 +100,13 @@ describe('a 2xx that is not a PostHog answer', () => {
         res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>My app</title>');
         return;
       }
-      const proxied = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const proxied = http.request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       req.pipe(proxied);
     });
     await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
@@ -125,11 +131,27 @@ describe('hostile messages never throw', () => {
   const throwing = () => {
     const message: Record<string, unknown> = { distinctId: 'u' };
     for (const key of ['event', 'properties', 'groups', 'alias', 'name', 'surveyId', 'groupType', 'response']) {
-      Object.defineProperty(message, key, { get: () => { throw new Error(`getter ${key}`); }, enumerable: true });
+      Object.defineProperty(message, key, {
+        get: () => {
+          throw new Error(`getter ${key}`);
+        },
+        enumerable: true,
+      });
     }
     return message;
   };
-  const proxy = () => new Proxy({}, { get: () => { throw new Error('proxy get'); }, ownKeys: () => { throw new Error('proxy keys'); } });
+  const proxy = () =>
+    new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('proxy get');
+        },
+        ownKeys: () => {
+          throw new Error('proxy keys');
+        },
+      },
+    );
 
   it.each([
     ['a throwing getter', throwing],
@@ -165,7 +187,12 @@ describe('hostile messages never throw', () => {
       },
     });
     for (const value of [noText, Symbol('no text')]) {
-      const getter = Object.defineProperty({}, 'secret', { enumerable: true, get: () => { throw value; } });
+      const getter = Object.defineProperty({}, 'secret', {
+        enumerable: true,
+        get: () => {
+          throw value;
+        },
+      });
       expect(() => ours.capture({ distinctId: 'u', event: 'getter', properties: getter })).not.toThrow();
     }
     expect(() => ours.capture({ distinctId: 'u', event: 'hooked' })).not.toThrow();
@@ -184,8 +211,20 @@ describe('hostile messages never throw', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     closers.push(() => process.off('unhandledRejection', onUnhandled));
-    const properties = new Proxy({}, { ownKeys: () => { throw new Error('no keys for you'); } });
-    const getters = Object.defineProperty({}, 'x', { get: () => { throw new Error('getter'); }, enumerable: true });
+    const properties = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('no keys for you');
+        },
+      },
+    );
+    const getters = Object.defineProperty({}, 'x', {
+      get: () => {
+        throw new Error('getter');
+      },
+      enumerable: true,
+    });
     ours.capture({ distinctId: 'u', event: 'proxy', sendFeatureFlags: true, properties });
     ours.capture({ distinctId: 'u', event: 'getter', sendFeatureFlags: true, properties: getters });
     ours.capture({ distinctId: 'u', event: 'after' });
@@ -203,7 +242,9 @@ describe('hostile messages never throw', () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
     expect(() => ours.capture({ distinctId: 'u', event: 'bigint', sendFeatureFlags: true, groups: { org: 1n } as never })).not.toThrow();
-    expect(() => ours.capture({ distinctId: 'u', event: 'cycle', sendFeatureFlags: true, groups: { org: 'o', bad: cycle } as never })).not.toThrow();
+    expect(() =>
+      ours.capture({ distinctId: 'u', event: 'cycle', sendFeatureFlags: true, groups: { org: 'o', bad: cycle } as never }),
+    ).not.toThrow();
     await ours.flush();
     const byName = Object.fromEntries(collector.events.map((e) => [e.event, e.properties]));
     expect(Object.keys(byName).sort()).toEqual(['bigint', 'cycle']);

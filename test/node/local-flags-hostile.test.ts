@@ -131,7 +131,17 @@ describe('keys named after Object.prototype members', () => {
   const definitions = JSON.parse(`{
     "group_type_mapping": { "0": "constructor" },
     "flags": [
-      ${JSON.stringify(flag('checkout', [], { multivariate: { variants: [{ key: 'constructor', rollout_percentage: 50 }, { key: 'toString', rollout_percentage: 50 }] }, payloads: {} }))},
+      ${JSON.stringify(
+        flag('checkout', [], {
+          multivariate: {
+            variants: [
+              { key: 'constructor', rollout_percentage: 50 },
+              { key: 'toString', rollout_percentage: 50 },
+            ],
+          },
+          payloads: {},
+        }),
+      )},
       ${JSON.stringify({ key: 'per-company', active: true, filters: { aggregation_group_type_index: 0, groups: [{ properties: [], rollout_percentage: 100 }] } })},
       ${JSON.stringify(flag('__proto__', []))}
     ]
@@ -153,7 +163,10 @@ describe('keys named after Object.prototype members', () => {
   });
 
   it('from the server: a flag it did not name is undefined, not an inherited function; one named __proto__ is kept', async () => {
-    const { client } = await clientFor({ flags: [flag('remote-only', [person('plan', 'exact', 'pro')])] }, JSON.parse('{"__proto__": "variant-x"}') as Record<string, string>);
+    const { client } = await clientFor(
+      { flags: [flag('remote-only', [person('plan', 'exact', 'pro')])] },
+      JSON.parse('{"__proto__": "variant-x"}') as Record<string, string>,
+    );
     expect(await client.getFeatureFlag('toString', 'u', quiet)).toBeUndefined();
     expect(await client.getFeatureFlagPayload('constructor', 'u')).toBeUndefined();
     expect(await client.getFeatureFlag('__proto__', 'u', quiet)).toBe('variant-x');

@@ -19,38 +19,105 @@ const DEFINITIONS = {
       active: true,
       filters: {
         groups: [{ properties: [], rollout_percentage: 100 }],
-        multivariate: { variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 50 }] },
+        multivariate: {
+          variants: [
+            { key: 'control', rollout_percentage: 50 },
+            { key: 'test', rollout_percentage: 50 },
+          ],
+        },
         payloads: { control: '{"price":10}', test: '{"price":9}' },
       },
     },
-    { id: 3, key: 'pro-only', active: true, filters: { groups: [{ properties: [{ key: 'plan', value: 'pro', type: 'person' }], rollout_percentage: 100 }] } },
-    { id: 4, key: 'pro-cohort', active: true, filters: { groups: [{ properties: [{ key: 'id', value: 5, type: 'cohort' }], rollout_percentage: 100 }] } },
-    { id: 5, key: 'teams', active: true, filters: { aggregation_group_type_index: 0, groups: [{ properties: [], rollout_percentage: 40 }] } },
+    {
+      id: 3,
+      key: 'pro-only',
+      active: true,
+      filters: { groups: [{ properties: [{ key: 'plan', value: 'pro', type: 'person' }], rollout_percentage: 100 }] },
+    },
+    {
+      id: 4,
+      key: 'pro-cohort',
+      active: true,
+      filters: { groups: [{ properties: [{ key: 'id', value: 5, type: 'cohort' }], rollout_percentage: 100 }] },
+    },
+    {
+      id: 5,
+      key: 'teams',
+      active: true,
+      filters: { aggregation_group_type_index: 0, groups: [{ properties: [], rollout_percentage: 40 }] },
+    },
     {
       id: 8,
       key: 'experiment',
       active: true,
       filters: {
         groups: [{ properties: [], rollout_percentage: 100 }],
-        multivariate: { variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 50 }] },
+        multivariate: {
+          variants: [
+            { key: 'control', rollout_percentage: 50 },
+            { key: 'test', rollout_percentage: 50 },
+          ],
+        },
         holdout: { id: 42, exclusion_percentage: 30 },
       },
     },
-    { id: 9, key: 'per-device', active: true, bucketing_identifier: 'device_id', filters: { groups: [{ properties: [], rollout_percentage: 50 }] } },
+    {
+      id: 9,
+      key: 'per-device',
+      active: true,
+      bucketing_identifier: 'device_id',
+      filters: { groups: [{ properties: [], rollout_percentage: 50 }] },
+    },
     {
       id: 10,
       key: 'mixed',
       active: true,
       filters: {
         groups: [
-          { properties: [{ key: 'size', operator: 'gt', value: 50, type: 'group', group_type_index: 0 }], rollout_percentage: 50, aggregation_group_type_index: 0 },
+          {
+            properties: [{ key: 'size', operator: 'gt', value: 50, type: 'group', group_type_index: 0 }],
+            rollout_percentage: 50,
+            aggregation_group_type_index: 0,
+          },
           { properties: [{ key: 'plan', value: 'pro', type: 'person' }], rollout_percentage: 100, aggregation_group_type_index: null },
         ],
       },
     },
-    { id: 11, key: 'early', active: true, filters: { early_exit: true, groups: [{ properties: [{ key: 'plan', value: 'pro', type: 'person' }], rollout_percentage: 30 }, { properties: [], rollout_percentage: 100 }] } },
-    { id: 7, key: 'new-app', active: true, filters: { groups: [{ properties: [{ key: 'app_version', operator: 'semver_caret', value: '2.1.0', type: 'person' }], rollout_percentage: 100 }] } },
-    { id: 6, key: 'needs-pro', active: true, filters: { groups: [{ properties: [{ key: 'pro-only', type: 'flag', value: true, operator: 'flag_evaluates_to', dependency_chain: ['pro-only'] }], rollout_percentage: 100 }] } },
+    {
+      id: 11,
+      key: 'early',
+      active: true,
+      filters: {
+        early_exit: true,
+        groups: [
+          { properties: [{ key: 'plan', value: 'pro', type: 'person' }], rollout_percentage: 30 },
+          { properties: [], rollout_percentage: 100 },
+        ],
+      },
+    },
+    {
+      id: 7,
+      key: 'new-app',
+      active: true,
+      filters: {
+        groups: [
+          { properties: [{ key: 'app_version', operator: 'semver_caret', value: '2.1.0', type: 'person' }], rollout_percentage: 100 },
+        ],
+      },
+    },
+    {
+      id: 6,
+      key: 'needs-pro',
+      active: true,
+      filters: {
+        groups: [
+          {
+            properties: [{ key: 'pro-only', type: 'flag', value: true, operator: 'flag_evaluates_to', dependency_chain: ['pro-only'] }],
+            rollout_percentage: 100,
+          },
+        ],
+      },
+    },
   ],
 };
 
@@ -66,7 +133,13 @@ async function setup(options: Record<string, unknown> = {}) {
   server = await startDefinitionsServer(DEFINITIONS);
   server.remote = () => ({ 'pro-only': 'from-server', half: 'from-server' });
   const errors: string[] = [];
-  const client = new PostHog('phc_project', { host: server.url, personalApiKey: PERSONAL_KEY, flushAt: 1000, flushOnExitTimeout: 0, ...options });
+  const client = new PostHog('phc_project', {
+    host: server.url,
+    personalApiKey: PERSONAL_KEY,
+    flushAt: 1000,
+    flushOnExitTimeout: 0,
+    ...options,
+  });
   client.on('error', (error) => errors.push(error.message));
   closers.push(() => client.shutdown(2000));
   return { server, client, errors };
@@ -87,8 +160,23 @@ it('loads the definitions with the personal key in the Authorization header only
   const variant = await client.getFeatureFlag('checkout', 'user-2');
   expect(await client.getFeatureFlagPayload('checkout', 'user-2')).toEqual({ price: variant === 'test' ? 9 : 10 });
   expect(await client.isFeatureEnabled('pro-only', 'user-3', { personProperties: { plan: 'free' } })).toBe(false);
-  const all = await client.getAllFlagsAndPayloads('user-2', { personProperties: { plan: 'pro', app_version: '2.3.1', $device_id: 'd-1' }, groups: { company: 'acme' } });
-  expect(Object.keys(all.featureFlags).sort()).toEqual(['checkout', 'early', 'experiment', 'half', 'mixed', 'needs-pro', 'new-app', 'per-device', 'pro-cohort', 'pro-only', 'teams']);
+  const all = await client.getAllFlagsAndPayloads('user-2', {
+    personProperties: { plan: 'pro', app_version: '2.3.1', $device_id: 'd-1' },
+    groups: { company: 'acme' },
+  });
+  expect(Object.keys(all.featureFlags).sort()).toEqual([
+    'checkout',
+    'early',
+    'experiment',
+    'half',
+    'mixed',
+    'needs-pro',
+    'new-app',
+    'per-device',
+    'pro-cohort',
+    'pro-only',
+    'teams',
+  ]);
   expect(all.featureFlags['new-app']).toBe(true);
   expect(all.featureFlagPayloads).toEqual({ checkout: { price: variant === 'test' ? 9 : 10 } });
 
@@ -136,7 +224,10 @@ it('polls with If-None-Match, keeps what it has on 304, and picks up a change at
   expect(second?.headers['if-none-match']).toMatch(/^".+"$/);
   expect(await client.getFeatureFlag('pro-only', 'u', { personProperties: { plan: 'pro' } })).toBe(true);
 
-  server.definitions = { ...DEFINITIONS, flags: DEFINITIONS.flags.map((flag) => (flag.key === 'pro-only' ? { ...flag, active: false } : flag)) };
+  server.definitions = {
+    ...DEFINITIONS,
+    flags: DEFINITIONS.flags.map((flag) => (flag.key === 'pro-only' ? { ...flag, active: false } : flag)),
+  };
   const seen = server.definitionRequests().length;
   // The poll after the changed one starts only once the change has been applied.
   await server.waitForDefinitionRequests(seen + 2);
@@ -178,16 +269,40 @@ it('gives the values posthog-node gives with the same personal key and definitio
   expect(await peer.waitForLocalEvaluationReady(5000)).toBe(true);
   const before = server.remoteRequests().length;
   for (let i = 0; i < 200; i++) {
-    const personProperties = { plan: i % 3 === 0 ? 'pro' : 'free', app_version: `${1 + (i % 3)}.${i % 5}.0`, $device_id: `device-${i % 23}` };
+    const personProperties = {
+      plan: i % 3 === 0 ? 'pro' : 'free',
+      app_version: `${1 + (i % 3)}.${i % 5}.0`,
+      $device_id: `device-${i % 23}`,
+    };
     const groupProperties = { company: { size: (i * 7) % 100 } };
-    const call = { personProperties, groups: { company: `c${i % 17}` }, groupProperties, sendFeatureFlagEvents: false, onlyEvaluateLocally: true };
-    for (const key of ['half', 'checkout', 'pro-only', 'pro-cohort', 'teams', 'needs-pro', 'new-app', 'experiment', 'per-device', 'mixed', 'early']) {
+    const call = {
+      personProperties,
+      groups: { company: `c${i % 17}` },
+      groupProperties,
+      sendFeatureFlagEvents: false,
+      onlyEvaluateLocally: true,
+    };
+    for (const key of [
+      'half',
+      'checkout',
+      'pro-only',
+      'pro-cohort',
+      'teams',
+      'needs-pro',
+      'new-app',
+      'experiment',
+      'per-device',
+      'mixed',
+      'early',
+    ]) {
       expect(await client.getFeatureFlag(key, `id-${i}`, call), `${key} for id-${i}`).toBe(await peer.getFeatureFlag(key, `id-${i}`, call));
     }
   }
   expect(server.remoteRequests().length).toBe(before);
   // The holdout really holds some ids out (about 30%), so the comparison above covered it.
-  const held = await Promise.all(Array.from({ length: 200 }, (_, i) => client.getFeatureFlag('experiment', `id-${i}`, { sendFeatureFlagEvents: false })));
+  const held = await Promise.all(
+    Array.from({ length: 200 }, (_, i) => client.getFeatureFlag('experiment', `id-${i}`, { sendFeatureFlagEvents: false })),
+  );
   expect(held.filter((value) => value === 'holdout-42').length).toBeGreaterThan(20);
 });
 

@@ -60,7 +60,9 @@ it('debug mode prints every queued event, every flush and every response, the bo
   expect(errors).toEqual([]);
   expect(collector.events).toHaveLength(1);
   expect(lines).toEqual([
-    expect.stringMatching(/^\[hogtail\] queued \{"uuid":"[0-9a-f-]{36}","event":"signed up","distinct_id":"u1","properties":\{.*"plan":"pro"/),
+    expect.stringMatching(
+      /^\[hogtail\] queued \{"uuid":"[0-9a-f-]{36}","event":"signed up","distinct_id":"u1","properties":\{.*"plan":"pro"/,
+    ),
     '[hogtail] flush: 1 event(s) queued, 0 waiting for their flags',
     expect.stringMatching(new RegExp(`^\\[hogtail\\] POST ${collector.url}/batch/ \\(\\d+ bytes, gzip\\): 200 \\{"status":"Ok"\\}$`)),
   ]);
@@ -74,7 +76,9 @@ it('debug mode prints every queued event, every flush and every response, the bo
     await failing.flush();
     await failing.shutdown(0);
     const response = lines.find((line) => line.includes(': 500 '))!;
-    expect(response).toMatch(/^\[hogtail\] POST http:\/\/127\.0\.0\.1:\d+\/batch\/ \(\d+ bytes, gzip\): 500 <!DOCTYPE html> <html lang="en"> <head> <title>Page not found<\/title>/);
+    expect(response).toMatch(
+      /^\[hogtail\] POST http:\/\/127\.0\.0\.1:\d+\/batch\/ \(\d+ bytes, gzip\): 500 <!DOCTYPE html> <html lang="en"> <head> <title>Page not found<\/title>/,
+    );
     expect(response).toMatch(/… \(\d+ characters\)$/);
     expect(response.length).toBeLessThan(450);
   } finally {
@@ -109,7 +113,9 @@ it('a web page at a wrong host is one line: its status, its content type and the
     void client;
     const messages = heard.map((error) => error.message);
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toBe(`1 event(s) dropped: ${page.url} answered 404: an HTML page (text/html; charset=utf-8); no events accepted there; check the host`);
+    expect(messages[0]).toBe(
+      `1 event(s) dropped: ${page.url} answered 404: an HTML page (text/html; charset=utf-8); no events accepted there; check the host`,
+    );
   } finally {
     page.close();
   }

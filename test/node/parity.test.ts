@@ -98,7 +98,12 @@ describe('before_send against posthog-node', () => {
     }
     await ours.flush();
     await peer.shutdown(2000);
-    const seen = collector.events.map((e) => [e.properties.$lib === 'hogtail-node' ? 'hogtail' : 'posthog-node', e.event, e.properties.scrubbed, 'email' in e.properties]);
+    const seen = collector.events.map((e) => [
+      e.properties.$lib === 'hogtail-node' ? 'hogtail' : 'posthog-node',
+      e.event,
+      e.properties.scrubbed,
+      'email' in e.properties,
+    ]);
     expect(seen.sort()).toEqual([
       ['hogtail', 'kept', true, false],
       ['posthog-node', 'kept', true, false],
@@ -192,7 +197,10 @@ describe('fetch', () => {
 });
 
 describe('host', () => {
-  it.each(['not a url', 'file:///tmp/x', 'ftp://example.com', 'http://127.0.0.1:99999'])('%s is refused at construction, saying why', (host) => {
-    expect(() => new PostHog('phc_k', { host })).toThrow(/the host option must be the http\(s\) URL of your PostHog instance/);
-  });
+  it.each(['not a url', 'file:///tmp/x', 'ftp://example.com', 'http://127.0.0.1:99999'])(
+    '%s is refused at construction, saying why',
+    (host) => {
+      expect(() => new PostHog('phc_k', { host })).toThrow(/the host option must be the http\(s\) URL of your PostHog instance/);
+    },
+  );
 });

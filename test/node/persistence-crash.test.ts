@@ -15,9 +15,13 @@ let entry = '';
 beforeAll(() => {
   entry = ensureBuilt();
   // ensureBuilt() builds only a missing dist/; a dist/ older than the sources it runs would test old code.
-  const newest = Math.max(...['src/core', 'src/node', 'src/node/persistence'].flatMap((dir) =>
-    readdirSync(repoRoot + dir).filter((f) => f.endsWith('.ts')).map((f) => statSync(`${repoRoot}${dir}/${f}`).mtimeMs),
-  ));
+  const newest = Math.max(
+    ...['src/core', 'src/node', 'src/node/persistence'].flatMap((dir) =>
+      readdirSync(repoRoot + dir)
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => statSync(`${repoRoot}${dir}/${f}`).mtimeMs),
+    ),
+  );
   if (statSync(entry).mtimeMs < newest) execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
 });
 
@@ -35,9 +39,7 @@ function tempDir(): string {
 function child(code: string, shellPrefix = '') {
   const script = `import { PostHog } from ${JSON.stringify(entry)};\n${code}`;
   const node = [process.execPath, '--input-type=module', '-e', script];
-  const proc = shellPrefix
-    ? spawn('/bin/sh', ['-c', `${shellPrefix}; exec "$@"`, 'sh', ...node])
-    : spawn(node[0]!, node.slice(1));
+  const proc = shellPrefix ? spawn('/bin/sh', ['-c', `${shellPrefix}; exec "$@"`, 'sh', ...node]) : spawn(node[0]!, node.slice(1));
   cleanups.push(() => proc.kill('SIGKILL'));
   let stdout = '';
   let stderr = '';
@@ -59,7 +61,9 @@ it.each(['interval', 'always'] as const)(
     // About one request in three fails, in every way, so the kill finds events in every state:
     // queued, in flight, retried, and accepted by a server that then answered 500.
     const faults: Fault[] = [{ kind: 'status', status: 503 }, { kind: 'acceptThen', status: 500 }, { kind: 'reset' }];
-    const first: FaultCollector = await createFaultCollector({ plan: (index) => (index % 3 === 2 ? faults[(index / 3) % 3 | 0] : undefined) });
+    const first: FaultCollector = await createFaultCollector({
+      plan: (index) => (index % 3 === 2 ? faults[((index / 3) % 3) | 0] : undefined),
+    });
     cleanups.push(() => first.close());
     const run = child(`
       import { randomUUID } from 'node:crypto';
@@ -146,7 +150,10 @@ it('a disk that fills up mid-run: one report, the rest in memory, every event de
     'ulimit -f 64',
   );
   expect(await run.exited).toBe(0);
-  const { errors, stats } = JSON.parse(run.stdout()) as { errors: { name: string; reason: string; message: string }[]; stats: { delivered: number } };
+  const { errors, stats } = JSON.parse(run.stdout()) as {
+    errors: { name: string; reason: string; message: string }[];
+    stats: { delivered: number };
+  };
   expect(errors.map((e) => [e.name, e.reason])).toEqual([['PersistenceError', 'unwritable']]);
   expect(errors[0]!.message).toMatch(/could not append to the journal in .*(EFBIG|file size limit).*kept in memory only/);
   expect(stats.delivered).toBe(1000);

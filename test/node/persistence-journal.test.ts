@@ -17,11 +17,19 @@ const uuidsOf = (bytes: Buffer) => parseJournal(bytes).live.map((r) => r.event.u
 
 describe('crc32', () => {
   // The JavaScript one runs where zlib.crc32 is missing (Node < 20.15); both must agree byte for byte.
-  it.each([['native when available', crc32], ['JavaScript', crc32Js]])('%s is the standard CRC-32', (_, crc) => {
+  it.each([
+    ['native when available', crc32],
+    ['JavaScript', crc32Js],
+  ])('%s is the standard CRC-32', (_, crc) => {
     expect(crc(Buffer.from('123456789'))).toBe(0xcbf43926);
     const random = Buffer.from(Array.from({ length: 5003 }, (_, i) => (i * 7919 + (i >> 3)) & 0xff));
     expect(crc(random)).toBe(zlibCrc32(random));
-    for (const [start, end] of [[0, 0], [1, 2], [3, 4000], [100, 5003]] as const) {
+    for (const [start, end] of [
+      [0, 0],
+      [1, 2],
+      [3, 4000],
+      [100, 5003],
+    ] as const) {
       expect(crc(random, start, end)).toBe(zlibCrc32(random.subarray(start, end)));
     }
   });

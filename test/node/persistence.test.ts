@@ -62,35 +62,42 @@ async function leaveInJournal(dir: string, count: number, options: PostHogOption
 }
 
 describe('what one run leaves, the next sends first', () => {
-  it.each(['interval', 'always'] as const)('fsync %s: undelivered events survive shutdown with their uuids and go before new ones', async (fsync) => {
-    const dir = tempDir();
-    const first = await leaveInJournal(dir, 30, { persistence: { type: 'file', path: dir, fsync } });
-    // Kept, not lost: reported as retained (with every uuid), never counted as dropped.
-    const retained = persistenceErrors(first.errors);
-    expect(retained.map((e) => e.reason)).toEqual(['retained']);
-    expect(retained[0]!.uuids).toHaveLength(30);
-    expect(retained[0]!.message).toMatch(/stay in .*hogtail\.journal/);
-    expect(first.errors.filter((e) => e.name === 'DroppedEventsError')).toEqual([]);
-    expect(first.stats.dropped).toEqual({});
+  it.each(['interval', 'always'] as const)(
+    'fsync %s: undelivered events survive shutdown with their uuids and go before new ones',
+    async (fsync) => {
+      const dir = tempDir();
+      const first = await leaveInJournal(dir, 30, { persistence: { type: 'file', path: dir, fsync } });
+      // Kept, not lost: reported as retained (with every uuid), never counted as dropped.
+      const retained = persistenceErrors(first.errors);
+      expect(retained.map((e) => e.reason)).toEqual(['retained']);
+      expect(retained[0]!.uuids).toHaveLength(30);
+      expect(retained[0]!.message).toMatch(/stay in .*hogtail\.journal/);
+      expect(first.errors.filter((e) => e.name === 'DroppedEventsError')).toEqual([]);
+      expect(first.stats.dropped).toEqual({});
 
-    const up = await collectorWith();
-    const { instance, errors } = client(up.url, dir, { persistence: { type: 'file', path: dir, fsync } });
-    capture(instance, 1000, 3);
-    await instance.flush();
-    expect(seqs(up)).toEqual([...range(0, 30), 1000, 1001, 1002]);
-    expect(up.events.slice(0, 30).map((e) => e.uuid)).toEqual(retained[0]!.uuids);
-    expect(errors).toEqual([]);
-    await instance.shutdown();
-    // Delivered means acknowledged: a third run has nothing to send.
-    expect(parseJournal(readFileSync(journalOf(dir))).live).toEqual([]);
-  });
+      const up = await collectorWith();
+      const { instance, errors } = client(up.url, dir, { persistence: { type: 'file', path: dir, fsync } });
+      capture(instance, 1000, 3);
+      await instance.flush();
+      expect(seqs(up)).toEqual([...range(0, 30), 1000, 1001, 1002]);
+      expect(up.events.slice(0, 30).map((e) => e.uuid)).toEqual(retained[0]!.uuids);
+      expect(errors).toEqual([]);
+      await instance.shutdown();
+      // Delivered means acknowledged: a third run has nothing to send.
+      expect(parseJournal(readFileSync(journalOf(dir))).live).toEqual([]);
+    },
+  );
 
   it('releases the lock at shutdown, and a second client on a path in use is refused with the path and pid', async () => {
     const dir = tempDir();
     const up = await collectorWith();
     const { instance } = client(up.url, dir);
     expect(() => client(up.url, dir)).toThrow(
-      expect.objectContaining({ name: 'PersistenceError', reason: 'locked', message: expect.stringContaining(`${dir} is in use by another client in this process (pid ${process.pid})`) }),
+      expect.objectContaining({
+        name: 'PersistenceError',
+        reason: 'locked',
+        message: expect.stringContaining(`${dir} is in use by another client in this process (pid ${process.pid})`),
+      }),
     );
     await instance.shutdown();
     expect(() => statSync(join(dir, 'hogtail.lock'))).toThrow(/ENOENT/);
@@ -102,13 +109,18 @@ describe('a damaged journal', () => {
   it('a torn last record is discarded and reported; every whole record is delivered and the journal is whole again', async () => {
     const dir = tempDir();
     await leaveInJournal(dir, 20);
-    const stray = { uuid: '0190a0a0-0000-7000-8000-000000000999', json: '{"uuid":"0190a0a0-0000-7000-8000-000000000999","event":"torn","properties":{"distinct_id":"x"},"timestamp":"2024-01-01T00:00:00.000Z"}' };
+    const stray = {
+      uuid: '0190a0a0-0000-7000-8000-000000000999',
+      json: '{"uuid":"0190a0a0-0000-7000-8000-000000000999","event":"torn","properties":{"distinct_id":"x"},"timestamp":"2024-01-01T00:00:00.000Z"}',
+    };
     appendFileSync(journalOf(dir), Buffer.from(frameRecord(addBody(stray))).subarray(0, 60));
 
     const up = await collectorWith(() => ({ kind: 'status', status: 503 }));
     const { instance, errors } = client(up.url, dir, { flushAt: 1000 });
     await Promise.resolve();
-    expect(persistenceErrors(errors).map((e) => [e.reason, e.message])).toEqual([['torn', expect.stringMatching(/partial record of 60 bytes/)]]);
+    expect(persistenceErrors(errors).map((e) => [e.reason, e.message])).toEqual([
+      ['torn', expect.stringMatching(/partial record of 60 bytes/)],
+    ]);
     capture(instance, 100, 5);
     await instance.shutdown(0);
     // The events appended after the torn tail are whole records, not glued to the cut one.
@@ -150,7 +162,9 @@ describe('a damaged journal', () => {
     capture(instance, 0, 3);
     await instance.flush();
     expect(seqs(up)).toEqual(range(0, 3));
-    expect(persistenceErrors(errors).map((e) => [e.reason, e.message])).toEqual([['unsupported', expect.stringContaining('journal format 2')]]);
+    expect(persistenceErrors(errors).map((e) => [e.reason, e.message])).toEqual([
+      ['unsupported', expect.stringContaining('journal format 2')],
+    ]);
     await instance.shutdown();
     expect(readFileSync(journalOf(dir))).toEqual(future);
   });
@@ -190,7 +204,9 @@ describe('compaction', () => {
     await instance.flush();
     await instance.shutdown(0);
     expect(seqs(flaky)).toEqual(range(0, 2000));
-    const adds = readFileSync(journalOf(dir), 'utf8').split('\n').filter((line) => line.slice(9, 11) === 'A ').length;
+    const adds = readFileSync(journalOf(dir), 'utf8')
+      .split('\n')
+      .filter((line) => line.slice(9, 11) === 'A ').length;
     expect(adds).toBeLessThan(3000); // it did compact
     expect(persistenceErrors(errors).map((e) => [e.reason, e.uuids.length])).toEqual([['retained', 1000]]);
 

@@ -73,7 +73,14 @@ export function bundlerTests(consumer: () => string): void {
 
   it('esbuild --platform=browser bundles the real client', async () => {
     const dir = app(consumer(), 'esbuild-page');
-    const out = await build({ entryPoints: [join(dir, 'src/app.ts')], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
+    const out = await build({
+      entryPoints: [join(dir, 'src/app.ts')],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
     const code = out.outputFiles[0]!.text;
     expect(code).toContain(REAL_CLIENT);
     expect(code).not.toContain(NOOP_CLIENT);

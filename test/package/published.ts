@@ -10,10 +10,18 @@ import { tarballFiles } from '../support/packed';
 export function publishedTests(consumer: () => string): void {
   it('the tarball packed from a clean tree holds the build, the licence and the README', () => {
     const files = tarballFiles(consumer());
-    for (const file of ['dist/browser/index.js', 'dist/node/index.js', 'dist/cli/index.js', 'dist/hogtail.iife.js', 'dist/types/browser/index.d.ts']) {
+    for (const file of [
+      'dist/browser/index.js',
+      'dist/node/index.js',
+      'dist/cli/index.js',
+      'dist/hogtail.iife.js',
+      'dist/types/browser/index.d.ts',
+    ]) {
       expect(files).toContain(`package/${file}`);
     }
-    expect(files).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/bin/hogtail.js', 'package/package.json']));
+    expect(files).toEqual(
+      expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/bin/hogtail.js', 'package/package.json']),
+    );
     // Only what users need: no sources, tests or lock file.
     expect(files.filter((file) => /^package\/(src|test|scripts|bench)\/|package-lock/.test(file))).toEqual([]);
   });

@@ -27,7 +27,10 @@ export function runtimeTests(consumer: () => string): void {
   it('on a server, `hogtail` is the no-op client under import and require, and never throws', () => {
     const esm = runNode(consumer(), `import * as root from 'hogtail';\n${CALL_EVERYTHING}`);
     const cjs = runNode(consumer(), `const root = require('hogtail');\n${CALL_EVERYTHING}`, 'commonjs');
-    const browser = runNode(consumer(), `import * as root from 'hogtail/browser'; console.log(JSON.stringify({ names: Object.keys(root).sort() }));`);
+    const browser = runNode(
+      consumer(),
+      `import * as root from 'hogtail/browser'; console.log(JSON.stringify({ names: Object.keys(root).sort() }));`,
+    );
     for (const run of [esm, cjs]) {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
@@ -48,8 +51,15 @@ export function runtimeTests(consumer: () => string): void {
       .filter((subpath) => subpath !== './package.json' && !subpath.endsWith('.js'))
       .map(specifier);
     const list = JSON.stringify(specifiers);
-    const esm = runNode(consumer(), `for (const s of ${list}) { const m = await import(s); if (Object.keys(m).length === 0) throw new Error(s + ' exports nothing'); }\nconsole.log('ok');`);
-    const cjs = runNode(consumer(), `for (const s of ${list}) { const m = require(s); if (Object.keys(m).length === 0) throw new Error(s + ' exports nothing'); }\nconsole.log('ok');`, 'commonjs');
+    const esm = runNode(
+      consumer(),
+      `for (const s of ${list}) { const m = await import(s); if (Object.keys(m).length === 0) throw new Error(s + ' exports nothing'); }\nconsole.log('ok');`,
+    );
+    const cjs = runNode(
+      consumer(),
+      `for (const s of ${list}) { const m = require(s); if (Object.keys(m).length === 0) throw new Error(s + ' exports nothing'); }\nconsole.log('ok');`,
+      'commonjs',
+    );
     expect([esm.stderr, cjs.stderr]).toEqual(['', '']);
     expect([esm.stdout.trim(), cjs.stdout.trim()]).toEqual(['ok', 'ok']);
   });

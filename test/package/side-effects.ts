@@ -30,7 +30,15 @@ async function esbuildApp(consumer: string, name: string, main: string): Promise
   const dir = join(consumer, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'main.ts'), main);
-  const out = await build({ entryPoints: [join(dir, 'main.ts')], bundle: true, minify: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
+  const out = await build({
+    entryPoints: [join(dir, 'main.ts')],
+    bundle: true,
+    minify: true,
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+  });
   return out.outputFiles[0]!.text;
 }
 

@@ -36,7 +36,9 @@ export const api: typeof createApiClient = createApiClient;
 function importEveryEntry(subpaths: string[]): string {
   return subpaths
     .filter((subpath) => subpath !== './package.json' && !subpath.endsWith('.js'))
-    .map((subpath, index) => `import * as entry${index} from '${specifier(subpath)}';\nexport const loaded${index}: object = entry${index};\n`)
+    .map(
+      (subpath, index) => `import * as entry${index} from '${specifier(subpath)}';\nexport const loaded${index}: object = entry${index};\n`,
+    )
     .join('');
 }
 
@@ -50,7 +52,15 @@ interface Setup {
 /** What `tsc -p` would print about the consumer's files and hogtail's declarations ('' when nothing). */
 function typecheck(consumer: string, name: string, setup: Setup): string {
   const { files, ...options } = setup;
-  const compilerOptions = { target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'], jsx: 'react-jsx', ...options };
+  const compilerOptions = {
+    target: 'es2022',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: false,
+    types: ['node'],
+    jsx: 'react-jsx',
+    ...options,
+  };
   // Written out as before, so a failure can be reproduced with `npx tsc -p` in the consumer.
   writeFileSync(join(consumer, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, files }));
   const converted = ts.convertCompilerOptionsFromJson(compilerOptions, consumer);
@@ -58,14 +68,20 @@ function typecheck(consumer: string, name: string, setup: Setup): string {
     files.map((file) => join(consumer, file)),
     converted.options,
   );
-  const ours = program.getSourceFiles().filter((file) => !file.fileName.includes('/node_modules/') || file.fileName.includes('/node_modules/hogtail/'));
+  const ours = program
+    .getSourceFiles()
+    .filter((file) => !file.fileName.includes('/node_modules/') || file.fileName.includes('/node_modules/hogtail/'));
   const diagnostics = [
     ...converted.errors,
     ...program.getOptionsDiagnostics(),
     ...program.getGlobalDiagnostics(),
     ...ours.flatMap((file) => [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]),
   ];
-  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (file) => file, getCurrentDirectory: () => consumer, getNewLine: () => '\n' });
+  return ts.formatDiagnostics(diagnostics, {
+    getCanonicalFileName: (file) => file,
+    getCurrentDirectory: () => consumer,
+    getNewLine: () => '\n',
+  });
 }
 
 export function typeTests(consumer: () => string): void {
@@ -73,27 +89,40 @@ export function typeTests(consumer: () => string): void {
     node16: { module: 'node16', moduleResolution: 'node16', files: ['esm.mts', 'cjs.cts'] },
     nodenext: { module: 'nodenext', moduleResolution: 'nodenext', files: ['esm.mts', 'cjs.cts'] },
     bundler: { module: 'esnext', moduleResolution: 'bundler', files: ['app.ts'] },
-    'bundler with the browser condition': { module: 'esnext', moduleResolution: 'bundler', files: ['app.ts'], customConditions: ['browser'] },
+    'bundler with the browser condition': {
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      files: ['app.ts'],
+      customConditions: ['browser'],
+    },
     node10: { module: 'commonjs', moduleResolution: 'node10', files: ['app.ts'] },
   };
 
-  it.each(Object.keys(setups))('every entry type-checks in a consumer under %s resolution', (name) => {
-    const code = USE + importEveryEntry(exportedSubpaths(consumer()));
-    for (const file of ['esm.mts', 'cjs.cts', 'app.ts']) writeFileSync(join(consumer(), file), code);
-    expect(typecheck(consumer(), name.replace(/ /g, '-'), setups[name]!)).toBe('');
-  }, 60_000);
+  it.each(Object.keys(setups))(
+    'every entry type-checks in a consumer under %s resolution',
+    (name) => {
+      const code = USE + importEveryEntry(exportedSubpaths(consumer()));
+      for (const file of ['esm.mts', 'cjs.cts', 'app.ts']) writeFileSync(join(consumer(), file), code);
+      expect(typecheck(consumer(), name.replace(/ /g, '-'), setups[name]!)).toBe('');
+    },
+    60_000,
+  );
 
   // Its own program: the lite tag types window.hogtail with fewer methods than the full one.
-  it.each(['node16', 'bundler', 'node10'])('the lite script tag types window.hogtail with its own methods only, under %s resolution', (name) => {
-    const code = `import 'hogtail/hogtail.lite.iife.js';
+  it.each(['node16', 'bundler', 'node10'])(
+    'the lite script tag types window.hogtail with its own methods only, under %s resolution',
+    (name) => {
+      const code = `import 'hogtail/hogtail.lite.iife.js';
 window.hogtail.init('phc_x', { api_host: 'http://127.0.0.1:1' }).capture('signed up', { plan: 'pro' });
 export const flag: boolean | undefined = window.hogtail.isFeatureEnabled('beta');
 // @ts-expect-error getGroups is a posthog-js extra the lite build does not have
 window.hogtail.getGroups();
 `;
-    const setup = setups[name]!;
-    const file = setup.files[0]!.replace(/^[^.]+/, 'lite');
-    writeFileSync(join(consumer(), file), code);
-    expect(typecheck(consumer(), 'lite-' + name, { ...setup, files: [file] })).toBe('');
-  }, 60_000);
+      const setup = setups[name]!;
+      const file = setup.files[0]!.replace(/^[^.]+/, 'lite');
+      writeFileSync(join(consumer(), file), code);
+      expect(typecheck(consumer(), 'lite-' + name, { ...setup, files: [file] })).toBe('');
+    },
+    60_000,
+  );
 }

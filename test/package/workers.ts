@@ -28,16 +28,35 @@ export default {
 /** What workerd offers a module: web APIs, no require, no process, no Buffer. */
 function workerGlobals(): Record<string, unknown> {
   return {
-    fetch, Request, Response, Headers, AbortController, AbortSignal, URL, URLSearchParams, TextEncoder, TextDecoder,
-    ReadableStream, WritableStream, TransformStream, CompressionStream, DecompressionStream, Blob,
-    crypto: webcrypto, setTimeout, clearTimeout, queueMicrotask, structuredClone, console,
+    fetch,
+    Request,
+    Response,
+    Headers,
+    AbortController,
+    AbortSignal,
+    URL,
+    URLSearchParams,
+    TextEncoder,
+    TextDecoder,
+    ReadableStream,
+    WritableStream,
+    TransformStream,
+    CompressionStream,
+    DecompressionStream,
+    Blob,
+    crypto: webcrypto,
+    setTimeout,
+    clearTimeout,
+    queueMicrotask,
+    structuredClone,
+    console,
   };
 }
 
 type Handler = { fetch(request: Request, env: unknown, ctx: { waitUntil(p: Promise<unknown>): void }): Promise<Response> };
 
 export function workerTests(consumer: () => string): void {
-  it('a Worker written for posthog-node (hogtail/node under workerd) delivers every request\'s event', async () => {
+  it("a Worker written for posthog-node (hogtail/node under workerd) delivers every request's event", async () => {
     const collector = await createCollector();
     try {
       const dir = join(consumer(), 'worker-app');

@@ -41,10 +41,23 @@ describe('PostHogFeature', () => {
     page.server.setFlags({ checkout: 'control', beta: false });
     start();
     await render([
-      createElement(PostHogFeature, { key: 1, flag: 'checkout', match: 'new', fallback: createElement('i', { id: 'a' }), children: createElement('b', { id: 'x' }) }),
-      createElement(PostHogFeature, { key: 2, flag: 'beta', fallback: createElement('i', { id: 'b' }), children: createElement('b', { id: 'y' }) }),
+      createElement(PostHogFeature, {
+        key: 1,
+        flag: 'checkout',
+        match: 'new',
+        fallback: createElement('i', { id: 'a' }),
+        children: createElement('b', { id: 'x' }),
+      }),
+      createElement(PostHogFeature, {
+        key: 2,
+        flag: 'beta',
+        fallback: createElement('i', { id: 'b' }),
+        children: createElement('b', { id: 'y' }),
+      }),
     ]);
-    await act(() => until(() => page.server.flagRequests > 0 && client.getFeatureFlag('checkout', { send_event: false }) !== undefined, 'flags'));
+    await act(() =>
+      until(() => page.server.flagRequests > 0 && client.getFeatureFlag('checkout', { send_event: false }) !== undefined, 'flags'),
+    );
     expect(page.container.querySelector('#a')).not.toBeNull();
     expect(page.container.querySelector('#b')).not.toBeNull();
     expect(page.container.querySelector('#x') ?? page.container.querySelector('#y')).toBeNull();
@@ -74,8 +87,15 @@ describe('PostHogFeature', () => {
     await client.flush();
     expect(named('$feature_view')).toHaveLength(1);
     expect(named('$feature_interaction')).toHaveLength(1);
-    expect(named('$feature_view')[0]!.properties).toMatchObject({ feature_flag: 'banner', feature_flag_variant: 'blue', $set: { '$feature_view/banner': 'blue' } });
-    expect(named('$feature_interaction')[0]!.properties).toMatchObject({ feature_flag: 'banner', $set: { '$feature_interaction/banner': 'blue' } });
+    expect(named('$feature_view')[0]!.properties).toMatchObject({
+      feature_flag: 'banner',
+      feature_flag_variant: 'blue',
+      $set: { '$feature_view/banner': 'blue' },
+    });
+    expect(named('$feature_interaction')[0]!.properties).toMatchObject({
+      feature_flag: 'banner',
+      $set: { '$feature_interaction/banner': 'blue' },
+    });
     expect(page.container.querySelector('#wrap')).not.toBeNull();
   });
 });
@@ -97,7 +117,11 @@ describe('PostHogErrorBoundary', () => {
         createElement(PostHogErrorBoundary, {
           additionalProperties: { screen: 'checkout' },
           fallback: ({ error, exceptionEvent }: { error: unknown; exceptionEvent: unknown }) =>
-            createElement('div', { id: 'fallback' }, `${(error as Error).message} / ${(exceptionEvent as { event: string } | undefined)?.event}`),
+            createElement(
+              'div',
+              { id: 'fallback' },
+              `${(error as Error).message} / ${(exceptionEvent as { event: string } | undefined)?.event}`,
+            ),
           children: createElement(Boom, { when: true }),
         }),
       );
@@ -117,7 +141,9 @@ describe('PostHogErrorBoundary', () => {
 
   it('renders its children when nothing throws', async () => {
     start();
-    await render(createElement(PostHogErrorBoundary, { fallback: createElement('i', null, 'no'), children: createElement(Boom, { when: false }) }));
+    await render(
+      createElement(PostHogErrorBoundary, { fallback: createElement('i', null, 'no'), children: createElement(Boom, { when: false }) }),
+    );
     expect(page.container.querySelector('#fine')).not.toBeNull();
   });
 });

@@ -54,7 +54,12 @@ export async function startFlagServer(): Promise<FlagServer> {
       const v2 = Object.fromEntries(
         Object.entries(flags).map(([key, value]) => [
           key,
-          { key, enabled: value !== false, variant: typeof value === 'string' ? value : null, metadata: { payload: payloads[key] ?? null } },
+          {
+            key,
+            enabled: value !== false,
+            variant: typeof value === 'string' ? value : null,
+            metadata: { payload: payloads[key] ?? null },
+          },
         ]),
       );
       const answer = { flags: v2, featureFlags: flags, featureFlagPayloads: payloads, supportedCompression: ['gzip', 'gzip-js'] };

@@ -86,7 +86,9 @@ describe('flag hooks', () => {
     page.server.setFlags({ beta: true });
     const client = newClient(false);
     await render(createElement(PostHogProvider, { client }, createElement(Probe, { flag: 'beta' })));
-    await act(async () => void client.init(`phc_react_${++keyCounter}`, { api_host: page.server.url, capture_pageview: false, flush_at: 1 }));
+    await act(
+      async () => void client.init(`phc_react_${++keyCounter}`, { api_host: page.server.url, capture_pageview: false, flush_at: 1 }),
+    );
     await act(() => until(() => probe().enabled === true, 'beta on'));
     await client.flush();
     await until(() => page.server.events.some((e) => e.event === '$feature_flag_called'), 'the call');
@@ -106,10 +108,21 @@ describe('flag hooks', () => {
         PostHogProvider,
         { client: outer },
         createElement(Probe, { flag: 'beta' }),
-        createElement('section', null, createElement(PostHogProvider, { client: inner }, createElement('div', { id: 'inner' }, createElement(Clients)), createElement(InnerProbe))),
+        createElement(
+          'section',
+          null,
+          createElement(
+            PostHogProvider,
+            { client: inner },
+            createElement('div', { id: 'inner' }, createElement(Clients)),
+            createElement(InnerProbe),
+          ),
+        ),
       ),
     );
-    await act(() => until(() => probe().variant === 'outer' && page.container.querySelector('#inner-probe')?.textContent === 'inner', 'both providers'));
+    await act(() =>
+      until(() => probe().variant === 'outer' && page.container.querySelector('#inner-probe')?.textContent === 'inner', 'both providers'),
+    );
     expect(page.container.querySelector('#same')!.textContent).toBe('true');
     await second.close();
   });
@@ -117,7 +130,11 @@ describe('flag hooks', () => {
 
 /** Each hook for flags named after Object.prototype members. */
 function PrototypeProbe() {
-  const read = (flag: string) => ({ enabled: useFeatureFlagEnabled(flag), variant: useFeatureFlagVariantKey(flag), payload: useFeatureFlagPayload(flag) });
+  const read = (flag: string) => ({
+    enabled: useFeatureFlagEnabled(flag),
+    variant: useFeatureFlagVariantKey(flag),
+    payload: useFeatureFlagPayload(flag),
+  });
   const values = { proto: read('__proto__'), toString: read('toString'), ctor: read('constructor'), active: useActiveFeatureFlags() };
   return createElement('pre', { id: 'prototype-probe' }, JSON.stringify(values));
 }
@@ -125,7 +142,10 @@ function PrototypeProbe() {
 describe('flag keys named after Object.prototype members', () => {
   it('a flag named __proto__ is a flag; toString and constructor are no flags, not inherited functions', async () => {
     // Parsed from text, as a server's answer is: `__proto__` is a key, not a prototype.
-    page.server.setFlags(JSON.parse('{"__proto__": "x", "beta": true}') as Record<string, string>, JSON.parse('{"__proto__": "{\\"n\\":1}"}') as Record<string, string>);
+    page.server.setFlags(
+      JSON.parse('{"__proto__": "x", "beta": true}') as Record<string, string>,
+      JSON.parse('{"__proto__": "{\\"n\\":1}"}') as Record<string, string>,
+    );
     const client = newClient();
     await render(createElement(PostHogProvider, { client }, createElement(PrototypeProbe)));
     const read = () => JSON.parse(page.container.querySelector('#prototype-probe')!.textContent!) as Record<string, unknown>;

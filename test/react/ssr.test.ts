@@ -5,7 +5,14 @@ import { createElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { PostHogFeature, PostHogProvider, useActiveFeatureFlags, useFeatureFlagEnabled, useFeatureFlagPayload, useFeatureFlagVariantKey } from '../../src/react';
+import {
+  PostHogFeature,
+  PostHogProvider,
+  useActiveFeatureFlags,
+  useFeatureFlagEnabled,
+  useFeatureFlagPayload,
+  useFeatureFlagVariantKey,
+} from '../../src/react';
 
 function Probe() {
   const values = {
@@ -25,7 +32,12 @@ function page(withBootstrap: boolean) {
     PostHogProvider,
     { apiKey: 'phc_ssr', options },
     createElement(Probe),
-    createElement(PostHogFeature, { flag: 'beta', match: 'wide', fallback: createElement('em', null, 'narrow'), children: createElement('strong', null, 'wide layout') }),
+    createElement(PostHogFeature, {
+      flag: 'beta',
+      match: 'wide',
+      fallback: createElement('em', null, 'narrow'),
+      children: createElement('strong', null, 'wide layout'),
+    }),
   );
 }
 
@@ -67,12 +79,26 @@ describe('bootstrap flags named after Object.prototype members', () => {
   it('reads own entries only: toString and constructor are no flags, __proto__ is one', () => {
     function PrototypeProbe() {
       // typeof: JSON would turn an inherited function into null and hide it.
-      const values = ['toString', 'constructor', '__proto__'].map((flag) => [typeof useFeatureFlagVariantKey(flag), typeof useFeatureFlagPayload(flag), useFeatureFlagEnabled(flag) ?? null]);
+      const values = ['toString', 'constructor', '__proto__'].map((flag) => [
+        typeof useFeatureFlagVariantKey(flag),
+        typeof useFeatureFlagPayload(flag),
+        useFeatureFlagEnabled(flag) ?? null,
+      ]);
       return createElement('pre', null, JSON.stringify(values));
     }
     // Parsed from text, as a page's server-rendered bootstrap is.
-    const flags = JSON.parse('{"featureFlags": {"__proto__": "wide"}, "featureFlagPayloads": {"__proto__": {"columns": 3}}}') as typeof bootstrap;
-    const html = decode(renderToString(createElement(PostHogProvider, { apiKey: 'phc_ssr', options: { api_host: 'http://127.0.0.1:1', bootstrap: flags } }, createElement(PrototypeProbe))));
+    const flags = JSON.parse(
+      '{"featureFlags": {"__proto__": "wide"}, "featureFlagPayloads": {"__proto__": {"columns": 3}}}',
+    ) as typeof bootstrap;
+    const html = decode(
+      renderToString(
+        createElement(
+          PostHogProvider,
+          { apiKey: 'phc_ssr', options: { api_host: 'http://127.0.0.1:1', bootstrap: flags } },
+          createElement(PrototypeProbe),
+        ),
+      ),
+    );
     expect(html).toContain('<pre>[["undefined","undefined",null],["undefined","undefined",null],["string","object",true]]</pre>');
   });
 });

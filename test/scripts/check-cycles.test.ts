@@ -34,7 +34,11 @@ it.each([
 });
 
 it('passes when nothing imports back', () => {
-  const result = check({ 'a.ts': A, 'b.ts': `import type { Other } from './c/other';\nexport const b: Other = 1;\n`, 'c/other.ts': 'export type Other = number;\n' });
+  const result = check({
+    'a.ts': A,
+    'b.ts': `import type { Other } from './c/other';\nexport const b: Other = 1;\n`,
+    'c/other.ts': 'export type Other = number;\n',
+  });
   expect(result.stderr).toBe('');
   expect(result.stdout).toContain('3 files, 0 cycle(s)');
   expect(result.status).toBe(0);

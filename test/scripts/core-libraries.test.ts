@@ -14,7 +14,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The compiler's complaints about `code`, compiled as a core file with core's options. */
 function errorsOf(code: string): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(join(repoRoot, 'src/core/tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(repoRoot, 'src/core/tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )!;
   const file = join(dir, `snippet-${Math.random().toString(36).slice(2)}.ts`);
   writeFileSync(file, code);
   const program = ts.createProgram([file, join(repoRoot, 'src/core/globals.d.ts')], { ...config.options, rootDir: undefined });
@@ -22,12 +26,16 @@ function errorsOf(code: string): string[] {
 }
 
 it('core has the universal globals it declares', () => {
-  expect(errorsOf('export const t = setTimeout(() => {}, 1);\nqueueMicrotask(() => clearTimeout(t));\nexport const n = new TextEncoder().encode("x").length;\nconsole.warn(crypto.getRandomValues(new Uint32Array(1)));\n')).toEqual([]);
+  expect(
+    errorsOf(
+      'export const t = setTimeout(() => {}, 1);\nqueueMicrotask(() => clearTimeout(t));\nexport const n = new TextEncoder().encode("x").length;\nconsole.warn(crypto.getRandomValues(new Uint32Array(1)));\n',
+    ),
+  ).toEqual([]);
 });
 
 it.each([
   ['a page global', 'export const title = document.title;', "Cannot find name 'document'"],
-  ['a Node global', "export const cwd = process.cwd();", "Cannot find name 'process'"],
+  ['a Node global', 'export const cwd = process.cwd();', "Cannot find name 'process'"],
   ['a Node type', 'export const b: Buffer | undefined = undefined;', "Cannot find name 'Buffer'"],
   ['a DOM type', 'export let w: Window | undefined;', "Cannot find name 'Window'"],
 ])('%s in core is a compile error', (_, code, message) => {

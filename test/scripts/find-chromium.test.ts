@@ -4,13 +4,22 @@
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_PATHS, findChromium } from '../../scripts/lib/find-chromium.js';
 
-const only = (...present: string[]) => (path: string) => present.includes(path);
+const only =
+  (...present: string[]) =>
+  (path: string) =>
+    present.includes(path);
 
 describe('findChromium', () => {
   it('takes CHROMIUM_PATH first, then PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH, over any install path', () => {
     const exists = only('/custom/chrome', '/pw/chrome', '/usr/bin/chromium');
-    expect(findChromium({ CHROMIUM_PATH: '/custom/chrome', PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH: '/pw/chrome' }, exists)).toEqual({ path: '/custom/chrome', source: 'CHROMIUM_PATH' });
-    expect(findChromium({ PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH: '/pw/chrome' }, exists)).toEqual({ path: '/pw/chrome', source: 'PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH' });
+    expect(findChromium({ CHROMIUM_PATH: '/custom/chrome', PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH: '/pw/chrome' }, exists)).toEqual({
+      path: '/custom/chrome',
+      source: 'CHROMIUM_PATH',
+    });
+    expect(findChromium({ PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH: '/pw/chrome' }, exists)).toEqual({
+      path: '/pw/chrome',
+      source: 'PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH',
+    });
   });
 
   it('says so when a variable names a file that does not exist, even if Chromium is installed elsewhere', () => {
@@ -20,9 +29,15 @@ describe('findChromium', () => {
   });
 
   it('looks at the usual install paths in order when no variable is set', () => {
-    expect(findChromium({}, only('/usr/bin/chromium-browser', '/snap/bin/chromium'))).toEqual({ path: '/usr/bin/chromium-browser', source: 'install path' });
+    expect(findChromium({}, only('/usr/bin/chromium-browser', '/snap/bin/chromium'))).toEqual({
+      path: '/usr/bin/chromium-browser',
+      source: 'install path',
+    });
     expect(findChromium({}, only('/snap/bin/chromium'))).toEqual({ path: '/snap/bin/chromium', source: 'install path' });
-    expect(findChromium({ CHROMIUM_PATH: '' }, only('/usr/bin/google-chrome'))).toEqual({ path: '/usr/bin/google-chrome', source: 'install path' });
+    expect(findChromium({ CHROMIUM_PATH: '' }, only('/usr/bin/google-chrome'))).toEqual({
+      path: '/usr/bin/google-chrome',
+      source: 'install path',
+    });
   });
 
   it('names every place it looked and how to point at a browser when there is none', () => {

@@ -70,24 +70,22 @@ describe('the internal-name convention', () => {
   const src = join(repoRoot, 'src');
 
   it('matches no name of the public API, of what crosses into a separately minified file, or of the persisted state', () => {
-    const names = reachableNames(
-      [join(src, 'browser/index.ts'), join(src, 'browser/iife.ts'), join(src, 'browser/iife-lite.ts')],
-      src,
-      [
-        [join(src, 'browser/features/autocapture/index.ts'), 'AutocaptureStart'],
-        [join(src, 'browser/state/state.ts'), 'PersistedState'],
-        [join(src, 'browser/state/persistence/posthog-record.ts'), 'IdentityState'],
-      ],
-    );
+    const names = reachableNames([join(src, 'browser/index.ts'), join(src, 'browser/iife.ts'), join(src, 'browser/iife-lite.ts')], src, [
+      [join(src, 'browser/features/autocapture/index.ts'), 'AutocaptureStart'],
+      [join(src, 'browser/state/state.ts'), 'PersistedState'],
+      [join(src, 'browser/state/persistence/posthog-record.ts'), 'IdentityState'],
+    ]);
     // The walk reaches what it must: the client, its options, the extension contract, the storage format.
-    for (const name of ['capture', 'api_host', 'onRemoteConfig', 'initOptions', 'distinct_id', 'sid']) expect(names.has(name), name).toBe(true);
+    for (const name of ['capture', 'api_host', 'onRemoteConfig', 'initOptions', 'distinct_id', 'sid'])
+      expect(names.has(name), name).toBe(true);
     expect(matching(names)).toEqual([]);
   });
 
   it('shortens the convention and at most 20 listed names (public only in the server clients), nothing else', () => {
     expect(SERVER_PUBLIC_NAMES.length).toBeLessThanOrEqual(20);
     for (const name of ['queue_', 'state_', ...SERVER_PUBLIC_NAMES]) expect(MANGLED_PROPERTY.test(name), name).toBe(true);
-    for (const name of ['queue', 'capture', 'api_host', '__loaded', '_i', 'state', 'timeoutMsX']) expect(MANGLED_PROPERTY.test(name), name).toBe(false);
+    for (const name of ['queue', 'capture', 'api_host', '__loaded', '_i', 'state', 'timeoutMsX'])
+      expect(MANGLED_PROPERTY.test(name), name).toBe(false);
     expect(INTERNAL_NAME.test('searchBoxJavaBridge_')).toBe(true); // the one DOM name with the suffix: hogtail never reads it
   });
 
@@ -96,14 +94,22 @@ describe('the internal-name convention', () => {
     /** Names in backticks or quotes, by file. */
     const spelled = (files: string[]) => {
       const names = new Map<string, string>();
-      for (const file of files) for (const [, name] of readFileSync(join(docs, file), 'utf8').matchAll(/[`"]\$?([A-Za-z][\w$]*)[`"]/g)) names.set(name!, file);
+      for (const file of files)
+        for (const [, name] of readFileSync(join(docs, file), 'utf8').matchAll(/[`"]\$?([A-Za-z][\w$]*)[`"]/g)) names.set(name!, file);
       return names;
     };
     const all = spelled(readdirSync(docs).filter((name) => name.endsWith('.md')));
     expect(all.has('distinct_id')).toBe(true);
     // The convention, against every doc; the short list (server-public names) against what the page sends and stores.
     expect([...all].filter(([name]) => INTERNAL_NAME.test(name)).map(([name, file]) => `${file}: ${name}`)).toEqual([]);
-    const page = spelled(['browser.md', 'wire-protocol.md', 'storage-format.md', 'flags-protocol.md', 'posthog-js-properties.md', 'autocapture.md']);
+    const page = spelled([
+      'browser.md',
+      'wire-protocol.md',
+      'storage-format.md',
+      'flags-protocol.md',
+      'posthog-js-properties.md',
+      'autocapture.md',
+    ]);
     expect(page.has('current_url')).toBe(true);
     expect(matching(page)).toEqual([]);
   });
@@ -113,7 +119,10 @@ describe('the internal-name convention', () => {
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it('catches a public member that ends in `_`, however deep, and leaves internal ones alone', () => {
-      writeFileSync(join(dir, 'inner.ts'), 'export interface Options { retries: number; leaked_: boolean }\nexport interface Hidden { state_: number }\n');
+      writeFileSync(
+        join(dir, 'inner.ts'),
+        'export interface Options { retries: number; leaked_: boolean }\nexport interface Hidden { state_: number }\n',
+      );
       writeFileSync(
         join(dir, 'entry.ts'),
         "import type { Hidden, Options } from './inner';\nexport interface Client { init(options: Options): void }\nconst hidden: Hidden = { state_: 1 };\nexport const make = (): number => hidden.state_;\n",

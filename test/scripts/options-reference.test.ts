@@ -8,7 +8,10 @@ import { expect, it } from 'vitest';
 import { repoRoot } from '../support/built';
 
 it('docs/options.md is what the option types say today (run node scripts/options-reference.js)', () => {
-  const check = spawnSync(process.execPath, [join(repoRoot, 'scripts/options-reference.js'), '--check'], { cwd: repoRoot, encoding: 'utf8' });
+  const check = spawnSync(process.execPath, [join(repoRoot, 'scripts/options-reference.js'), '--check'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   expect(check.stderr).toBe('');
   expect(check.status).toBe(0);
   // Every client's options are there, with a default column that reads the @default tags.

@@ -23,6 +23,15 @@ export async function buildCommandScript(): Promise<string> {
   const entry = join(dir, 'entry.mjs');
   writeFileSync(entry, WRAPPER);
   const out = join(dir, 'hogtail-commands.mjs');
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, external: ['fflate'], logLevel: 'silent' });
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: out,
+    external: ['fflate'],
+    logLevel: 'silent',
+  });
   return out;
 }

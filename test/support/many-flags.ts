@@ -22,8 +22,17 @@ export function manyFlagsAnswer(count = 400): ManyFlags {
       key,
       enabled,
       variant,
-      reason: { code: enabled ? 'condition_match' : 'no_condition_match', condition_index: 0, description: enabled ? 'Matched condition set 1' : 'No matching condition set' },
-      metadata: { id: 1000 + i, version: 3, payload: enabled && i % 4 === 0 ? '{"headline":"Try the new checkout","price":9}' : null, description: 'The new checkout flow, rolled out by plan (owner: growth team, reviewed monthly)' },
+      reason: {
+        code: enabled ? 'condition_match' : 'no_condition_match',
+        condition_index: 0,
+        description: enabled ? 'Matched condition set 1' : 'No matching condition set',
+      },
+      metadata: {
+        id: 1000 + i,
+        version: 3,
+        payload: enabled && i % 4 === 0 ? '{"headline":"Try the new checkout","price":9}' : null,
+        description: 'The new checkout flow, rolled out by plan (owner: growth team, reviewed monthly)',
+      },
     };
   }
   return { body: JSON.stringify({ flags, errorsWhileComputingFlags: false, requestId: 'req-many' }), values };

@@ -61,12 +61,16 @@ export function installPacked(): string {
 /** The files in the consumer's tarball, as `tar -t` names them (package/…). */
 export function tarballFiles(consumer: string): string[] {
   const tarball = readdirSync(consumer).find((name) => name.endsWith('.tgz'))!;
-  return execFileSync('tar', ['-tzf', join(consumer, tarball)], { encoding: 'utf8' }).trim().split('\n');
+  return execFileSync('tar', ['-tzf', join(consumer, tarball)], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
 }
 
 /** Every subpath of the packed package.json's `exports` (`.`, `./browser`, …). */
 export function exportedSubpaths(consumer: string): string[] {
-  const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules/hogtail/package.json'), 'utf8')) as { exports: Record<string, unknown> };
+  const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules/hogtail/package.json'), 'utf8')) as {
+    exports: Record<string, unknown>;
+  };
   return Object.keys(manifest.exports);
 }
 

@@ -13,13 +13,9 @@ export interface ExplicitMembersApi {
 export function createExplicitMembersApi(requester: Requester): ExplicitMembersApi {
   const pathOf = (userUuid: string): string => `/explicit_members/${segment(userUuid, 'userUuid')}/`;
   return {
-    get: async (userUuid, options) =>
-      requester.json({ endpoint: 'explicitMembers.get', method: 'GET', path: pathOf(userUuid) }, options),
+    get: async (userUuid, options) => requester.json({ endpoint: 'explicitMembers.get', method: 'GET', path: pathOf(userUuid) }, options),
     update: async (userUuid, changes, options) =>
-      requester.json(
-        { endpoint: 'explicitMembers.update', method: 'PATCH', path: pathOf(userUuid), body: changes },
-        options,
-      ),
+      requester.json({ endpoint: 'explicitMembers.update', method: 'PATCH', path: pathOf(userUuid), body: changes }, options),
     delete: async (userUuid, options) => {
       await requester.json({ endpoint: 'explicitMembers.delete', method: 'DELETE', path: pathOf(userUuid) }, options);
     },

@@ -2,13 +2,7 @@
 import { createOffsetListMethod, type OffsetListMethod } from '../list-method';
 import { segment } from '../paths';
 import type { ApiRequest, Requester } from '../request';
-import type {
-  ExportContent,
-  ExportContentStream,
-  ExportedAsset,
-  ExportedAssetCreate,
-  RequestOptions,
-} from '../types';
+import type { ExportContent, ExportContentStream, ExportedAsset, ExportedAssetCreate, RequestOptions } from '../types';
 
 export interface ExportsApi {
   list: OffsetListMethod<ExportedAsset>;
@@ -38,8 +32,7 @@ export function createExportsApi(requester: Requester): ExportsApi {
     }),
     create: async (asset, options) =>
       requester.json({ endpoint: 'exports.create', method: 'POST', path: '/exports/', body: asset }, options),
-    get: async (id, options) =>
-      requester.json({ endpoint: 'exports.get', method: 'GET', path: `/exports/${segment(id, 'id')}/` }, options),
+    get: async (id, options) => requester.json({ endpoint: 'exports.get', method: 'GET', path: `/exports/${segment(id, 'id')}/` }, options),
     content: async (id, options) =>
       requester.send(contentRequest(id), options, async (response) => ({
         bytes: new Uint8Array(await response.arrayBuffer()),

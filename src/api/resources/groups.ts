@@ -20,10 +20,7 @@ export function createGroupsApi(requester: Requester): GroupsApi {
       keyOf: (group) => `${group.group_type_index}\u0000${group.group_key}`,
     }),
     find: async (params, options) =>
-      requester.json(
-        { endpoint: 'groups.find', method: 'GET', path: '/groups/find/', query: groupsFindQuery(params) },
-        options,
-      ),
+      requester.json({ endpoint: 'groups.find', method: 'GET', path: '/groups/find/', query: groupsFindQuery(params) }, options),
   };
 }
 

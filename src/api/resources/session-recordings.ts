@@ -22,13 +22,9 @@ export function createSessionRecordingsApi(requester: Requester): SessionRecordi
       path: '/session_recordings/',
       keyOf: (recording) => recording.id,
     }),
-    get: async (id, options) =>
-      requester.json({ endpoint: 'sessionRecordings.get', method: 'GET', path: pathOf(id) }, options),
+    get: async (id, options) => requester.json({ endpoint: 'sessionRecordings.get', method: 'GET', path: pathOf(id) }, options),
     update: async (id, changes, options) =>
-      requester.json(
-        { endpoint: 'sessionRecordings.update', method: 'PATCH', path: pathOf(id), body: changes },
-        options,
-      ),
+      requester.json({ endpoint: 'sessionRecordings.update', method: 'PATCH', path: pathOf(id), body: changes }, options),
     delete: async (id, options) => {
       await requester.json({ endpoint: 'sessionRecordings.delete', method: 'DELETE', path: pathOf(id) }, options);
     },

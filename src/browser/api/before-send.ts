@@ -40,5 +40,11 @@ export function applyHooks(rt: Runtime, input: EventInput, sdk: Properties, now:
     if (!result) return null;
   }
   const { distinct_id, ...rest } = Object(result.properties) as Properties;
-  return { event: result.event, distinctId: distinct_id ?? input.distinctId, properties: rest, timestamp: result.timestamp, uuid: result.uuid };
+  return {
+    event: result.event,
+    distinctId: distinct_id ?? input.distinctId,
+    properties: rest,
+    timestamp: result.timestamp,
+    uuid: result.uuid,
+  };
 }

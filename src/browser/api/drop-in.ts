@@ -29,7 +29,14 @@ import { unsupportedMethods } from './unsupported';
 export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: string): Build => ({
   // Flags first: the remote config's source. Page views before page leave: at pagehide a pending
   // page view goes out before the `$pageleave`.
-  features_: [flagsFeature(), pageviewsFeature(), pageleaveFeature(), exceptionsFeature(), autocaptureFeature(loadAutocapture), extensionsFeature(LOADABLE, scriptFolder)],
+  features_: [
+    flagsFeature(),
+    pageviewsFeature(),
+    pageleaveFeature(),
+    exceptionsFeature(),
+    autocaptureFeature(loadAutocapture),
+    extensionsFeature(LOADABLE, scriptFolder),
+  ],
   methods_: {
     ...captureExtraMethods,
     ...identityExtraMethods,
@@ -49,7 +56,8 @@ export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: st
   members_: (client, warn) => ({
     ...unsupportedMethods(warn),
     people: {
-      set: (properties: object | string, value?: unknown) => client.setPersonProperties(typeof properties === 'string' ? { [properties]: value } : properties),
+      set: (properties: object | string, value?: unknown) =>
+        client.setPersonProperties(typeof properties === 'string' ? { [properties]: value } : properties),
       set_once: (properties: object | string, value?: unknown) =>
         client.setPersonProperties(undefined, typeof properties === 'string' ? { [properties]: value } : properties),
     },

@@ -37,7 +37,9 @@ export function checkOptions(config: object, warn: (key: string, message: string
 /** `'history_change'` from posthog-js's 2025-05-24 defaults on, as posthog-js does. */
 export function pageviewOption(config: HogtailConfig): boolean | 'history_change' {
   const defaults = config.defaults;
-  return config.capture_pageview ?? (typeof defaults === 'string' && defaults !== 'unset' && defaults >= '2025-05-24' ? 'history_change' : true);
+  return (
+    config.capture_pageview ?? (typeof defaults === 'string' && defaults !== 'unset' && defaults >= '2025-05-24' ? 'history_change' : true)
+  );
 }
 
 /** On when page views are, unless set. */

@@ -89,7 +89,13 @@ function droppedBefore(rt: Runtime, event: unknown, by: string): undefined {
   return undefined;
 }
 
-export function track(rt: Runtime, event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): CaptureResult | undefined {
+export function track(
+  rt: Runtime,
+  event: unknown,
+  properties?: unknown,
+  options?: CaptureOptions,
+  distinctId?: string,
+): CaptureResult | undefined {
   try {
     return trackUnsafe(rt, event, properties, options, distinctId);
   } catch (error) {
@@ -98,7 +104,13 @@ export function track(rt: Runtime, event: unknown, properties?: unknown, options
   }
 }
 
-function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?: CaptureOptions, distinctId?: string): CaptureResult | undefined {
+function trackUnsafe(
+  rt: Runtime,
+  event: unknown,
+  properties?: unknown,
+  options?: CaptureOptions,
+  distinctId?: string,
+): CaptureResult | undefined {
   const { queue_: queue, config_: config } = rt;
   if (optedOut(rt)) {
     queue.countDrop('opted_out');
@@ -115,7 +127,7 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
   let shared: SharedProperties | undefined = added.shared;
   let input: EventInput | null = {
     event,
-    distinctId: cookieless(rt) ? COOKIELESS_ID : distinctId ?? rt.states_.state_.distinct_id,
+    distinctId: cookieless(rt) ? COOKIELESS_ID : (distinctId ?? rt.states_.state_.distinct_id),
     properties,
     timestamp: options?.timestamp,
     uuid,
@@ -137,7 +149,13 @@ function trackUnsafe(rt: Runtime, event: unknown, properties?: unknown, options?
     if (!runHooks(rt, 'beforeCapture', draft)) return droppedBefore(rt, event, 'a feature');
     ({ input, sdk } = draft);
   }
-  if (!LITE && rt.beforeSend_ && (config.before_send || config.sanitize_properties || config.property_denylist) && typeof event === 'string' && typeof (properties ?? {}) === 'object') {
+  if (
+    !LITE &&
+    rt.beforeSend_ &&
+    (config.before_send || config.sanitize_properties || config.property_denylist) &&
+    typeof event === 'string' &&
+    typeof (properties ?? {}) === 'object'
+  ) {
     input = rt.beforeSend_(rt, input, { ...shared.props, ...sdk }, now);
     if (!input) return droppedBefore(rt, event, 'before_send');
     sdk = {};
@@ -165,12 +183,16 @@ export function special(rt: Runtime, event: SpecialEvent, distinctId?: string): 
   else return track(rt, event.event, event.properties, undefined, distinctId);
 }
 
-export const captureMethods: Pick<Methods, 'capture' | 'screen' | 'surveyShown' | 'surveyDismissed' | 'surveySent' | 'flush' | 'stats' | 'debug'> = {
+export const captureMethods: Pick<
+  Methods,
+  'capture' | 'screen' | 'surveyShown' | 'surveyDismissed' | 'surveySent' | 'flush' | 'stats' | 'debug'
+> = {
   capture: (rt, event: unknown, properties?: unknown, options?: CaptureOptions) => track(rt, event, properties, options),
   screen: (rt, name: unknown, properties?: unknown) => void special(rt, screenEvent(name, properties)),
   surveyShown: (rt, id: unknown, properties?: unknown) => void special(rt, surveyEvent('survey shown', id, properties)),
   surveyDismissed: (rt, id: unknown, properties?: unknown) => void special(rt, surveyEvent('survey dismissed', id, properties)),
-  surveySent: (rt, id: unknown, response: unknown, properties?: unknown) => void special(rt, surveyEvent('survey sent', id, properties, response)),
+  surveySent: (rt, id: unknown, response: unknown, properties?: unknown) =>
+    void special(rt, surveyEvent('survey sent', id, properties, response)),
   flush: (rt) => rt.queue_.flush(),
   stats: (rt) => ({ ...rt.queue_.stats(), unsaved: rt.ledger_.unsaved_, repaired: rt.repaired_ }),
   debug: (rt, enabled?: boolean) => rt.setDebug_(enabled !== false),
@@ -183,7 +205,8 @@ export const captureExtraMethods: Pick<Methods, 'shutdown' | 'calculateEventProp
     const { sdk, shared } = sdkProperties(rt, event, Object(properties), Date.now());
     return { ...shared.props, ...sdk, ...properties };
   },
-  captureTraceFeedback: (rt, traceId, feedback) => void track(rt, '$ai_feedback', { $ai_trace_id: String(traceId), $ai_feedback_text: feedback }),
+  captureTraceFeedback: (rt, traceId, feedback) =>
+    void track(rt, '$ai_feedback', { $ai_trace_id: String(traceId), $ai_feedback_text: feedback }),
   captureTraceMetric: (rt, traceId, metricName, metricValue) =>
     void track(rt, '$ai_metric', { $ai_trace_id: String(traceId), $ai_metric_name: metricName, $ai_metric_value: String(metricValue) }),
 };

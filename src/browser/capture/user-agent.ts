@@ -6,7 +6,8 @@
  */
 // "token,name," pairs, each ending in a comma (an empty name is the token itself), read by PAIR; a
 // token is a pattern, so one can cover several spellings (Edg, EdgA, EdgiOS; iPhone|iPad|iPod).
-const BROWSERS = 'Edg\\w*,Microsoft Edge,OPR,Opera,SamsungBrowser,Samsung Internet,FxiOS,Firefox iOS,CriOS,Chrome iOS,Firefox,,Chrome,,Version,Safari,';
+const BROWSERS =
+  'Edg\\w*,Microsoft Edge,OPR,Opera,SamsungBrowser,Samsung Internet,FxiOS,Firefox iOS,CriOS,Chrome iOS,Firefox,,Chrome,,Version,Safari,';
 const SYSTEMS = 'Windows,,iPhone|iPad|iPod,iOS,Android,,CrOS,Chrome OS,Mac,Mac OS X,Linux,,';
 const PAIR = /([^,]+),([^,]*),/g;
 
@@ -27,10 +28,11 @@ export function describeUserAgent(ua: string): Record<string, string | number> {
       break;
     }
   }
-  out.$device_type = /iPad|Tablet/.test(ua) || (/Android/.test(ua) && !/Mobile/.test(ua))
-    ? 'Tablet'
-    : /Mobi|iPhone|iPod|Android/.test(ua)
-      ? 'Mobile'
-      : 'Desktop';
+  out.$device_type =
+    /iPad|Tablet/.test(ua) || (/Android/.test(ua) && !/Mobile/.test(ua))
+      ? 'Tablet'
+      : /Mobi|iPhone|iPod|Android/.test(ua)
+        ? 'Mobile'
+        : 'Desktop';
   return out;
 }

@@ -55,13 +55,7 @@ interface Segment {
 const PER_SEGMENT = 100;
 const UUID_START = 9; // '{"uuid":"'.length, fixed by buildEvent
 
-export function createLedger(
-  store: Storage | undefined,
-  prefix: string,
-  tabId: string,
-  maxEvents: number,
-  maxChars: number,
-): Ledger {
+export function createLedger(store: Storage | undefined, prefix: string, tabId: string, maxEvents: number, maxChars: number): Ledger {
   const items = new Map<string, Item>();
   /**
    * Items not stored yet, oldest first (`unstored()`; without storage, every item held). A write
@@ -80,8 +74,7 @@ export function createLedger(
   const charsOf = (list: Item[]): number => list.reduce((sum, item) => sum + item.record_.json.length + 1, 0);
 
   /** Writes a segment; a write that fails stops writing for the rest of the page. */
-  const write = (key: string, list: Item[]) =>
-    (writable &&= writeKey(store, key, list.map((item) => item.record_.json).join('\n')));
+  const write = (key: string, list: Item[]) => (writable &&= writeKey(store, key, list.map((item) => item.record_.json).join('\n')));
 
   /** Stores `list` as a new segment of ours. */
   function place(list: Item[], force?: boolean): boolean {

@@ -28,7 +28,11 @@ export interface Tabs {
 }
 
 interface LockManagerLike {
-  request(name: string, options: { ifAvailable?: boolean } | (() => Promise<unknown>), callback?: (lock: unknown) => unknown): Promise<unknown>;
+  request(
+    name: string,
+    options: { ifAvailable?: boolean } | (() => Promise<unknown>),
+    callback?: (lock: unknown) => unknown,
+  ): Promise<unknown>;
 }
 
 export function startTabs(
@@ -62,7 +66,9 @@ export function startTabs(
   }
 
   const loop = (): void => {
-    sweep().catch(() => {}).then(() => setTimeout(loop, SWEEP_MS));
+    sweep()
+      .catch(() => {})
+      .then(() => setTimeout(loop, SWEEP_MS));
   };
   loop();
 

@@ -37,7 +37,8 @@ export function exceptionsFeature(): Feature {
     name: 'exceptions',
     options_: ['capture_exceptions'],
     methods_: {
-      captureException: (rt, error, properties) => track(rt, '$exception', exceptionEventProperties(error, properties, CAPTURE_EXCEPTION_SDK_FRAMES)),
+      captureException: (rt, error, properties) =>
+        track(rt, '$exception', exceptionEventProperties(error, properties, CAPTURE_EXCEPTION_SDK_FRAMES)),
       startExceptionAutocapture: (rt, config) => start(rt, config && exceptionKinds(config)),
       stopExceptionAutocapture() {
         stop?.();

@@ -40,7 +40,11 @@ export interface ExceptionKinds {
 export function exceptionKinds(option: unknown): ExceptionKinds {
   if (!option || typeof option !== 'object') return { errors_: !!option, rejections_: !!option };
   const picked = option as Record<string, unknown>;
-  return { errors_: !!picked.capture_unhandled_errors, rejections_: !!picked.capture_unhandled_rejections, console: !!picked.capture_console_errors };
+  return {
+    errors_: !!picked.capture_unhandled_errors,
+    rejections_: !!picked.capture_unhandled_rejections,
+    console: !!picked.capture_console_errors,
+  };
 }
 
 /**
@@ -72,7 +76,12 @@ export function startExceptionAutocapture(
   const send = (value: unknown, mechanism: string, stack?: string, skip?: number) => {
     // Whatever goes wrong here must not raise a second error inside the page's error handling.
     try {
-      const properties = exceptionProperties(value, { platform: 'web:javascript', mechanism: { type: mechanism, handled: mechanism === 'onconsole' }, syntheticStack_: stack, syntheticSkip_: skip });
+      const properties = exceptionProperties(value, {
+        platform: 'web:javascript',
+        mechanism: { type: mechanism, handled: mechanism === 'onconsole' },
+        syntheticStack_: stack,
+        syntheticSkip_: skip,
+      });
       const type = properties.$exception_list[0]!.type;
       if (limiter.take(type)) capture(properties);
       else onRateLimited?.(type);
@@ -106,7 +115,8 @@ export function startExceptionAutocapture(
         busy = true;
         try {
           // hogtail's own console lines are about hogtail, not the page.
-          if (!(typeof args[0] === 'string' && args[0].startsWith('[hogtail]'))) send(consoleValue(args), 'onconsole', new Error().stack, 1);
+          if (!(typeof args[0] === 'string' && args[0].startsWith('[hogtail]')))
+            send(consoleValue(args), 'onconsole', new Error().stack, 1);
         } catch {
           // Nothing to capture then; the console still prints below.
         }

@@ -76,7 +76,8 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
       const requested = new Set<string>();
       let loaded = false;
       const context: ExtensionContext = { client: rt.client, config: rt.config_, report: rt.report_, debug: rt.debug };
-      const add = (extension: Extension) => installed.has(extension.name) || (installed.add(extension.name), install(rt, context, extension, loaded));
+      const add = (extension: Extension) =>
+        installed.has(extension.name) || (installed.add(extension.name), install(rt, context, extension, loaded));
       registered.forEach(add);
       listeners.push(add);
       const from = base ?? rt.endpoint_.host.replace(/\/+$/, '') + '/static/';

@@ -50,10 +50,12 @@ export function reloadFlags(flags: FlagsState): void {
   if (flags.fetchFlags_ && !flags.queued_) {
     flags.queued_ = true;
     // The zero-delay wait lets a task finish first (init, identify, group…): one request for all.
-    flags.chain_ = flags.chain_.then(() => new Promise((resolve) => setTimeout(resolve))).then(() => {
-      flags.queued_ = false;
-      return flags.fetchFlags_!();
-    });
+    flags.chain_ = flags.chain_
+      .then(() => new Promise((resolve) => setTimeout(resolve)))
+      .then(() => {
+        flags.queued_ = false;
+        return flags.fetchFlags_!();
+      });
   }
 }
 
@@ -77,15 +79,17 @@ function startFlags(rt: Runtime): void {
   const client = createFlagsClient({ ...endpoint, executor: pageExecutor, headers: {}, query: '&config=true' });
   flags.fetchFlags_ = () => {
     const state = states.state_;
-    return client
-      .fetch(state.distinct_id, { groups: state.$groups, personProperties: state.fp, groupProperties: state.fg })
-      .then((result) => {
-        // The project's config (compression, autocapture's off switch, the extensions' settings) first.
-        runHooks(rt, 'onRemoteConfig', result.remoteConfig);
-        apply(rt, mergeDecide(states.state_.ff, result));
-      })
-      // An Error always: the flags client's, or one thrown above (listeners and storage are guarded).
-      .catch((error: Error) => rt.report_(new HogtailError(`feature flags not updated: ${error.message}`)));
+    return (
+      client
+        .fetch(state.distinct_id, { groups: state.$groups, personProperties: state.fp, groupProperties: state.fg })
+        .then((result) => {
+          // The project's config (compression, autocapture's off switch, the extensions' settings) first.
+          runHooks(rt, 'onRemoteConfig', result.remoteConfig);
+          apply(rt, mergeDecide(states.state_.ff, result));
+        })
+        // An Error always: the flags client's, or one thrown above (listeners and storage are guarded).
+        .catch((error: Error) => rt.report_(new HogtailError(`feature flags not updated: ${error.message}`)))
+    );
   };
   reloadFlags(flags);
   const every = numberOption(config.flags_poll_interval_ms, 300_000);
@@ -151,7 +155,12 @@ function flagResult(rt: Runtime, key: string, flag: FlagValue | undefined): Feat
 
 export const flagMethods: Pick<
   Methods,
-  'getFeatureFlag' | 'isFeatureEnabled' | 'getFeatureFlagPayload' | 'reloadFeatureFlags' | 'setPersonPropertiesForFlags' | 'setGroupPropertiesForFlags'
+  | 'getFeatureFlag'
+  | 'isFeatureEnabled'
+  | 'getFeatureFlagPayload'
+  | 'reloadFeatureFlags'
+  | 'setPersonPropertiesForFlags'
+  | 'setGroupPropertiesForFlags'
 > = {
   getFeatureFlag: flagValue,
   isFeatureEnabled(rt, key, options) {
@@ -166,7 +175,12 @@ export const flagMethods: Pick<
       rt,
       'fg',
       // Group types are any text: built from entries, a type named `__proto__` is an entry like any other.
-      (old) => ({ ...old, ...Object.fromEntries(Object.entries(properties).map(([type, given]) => [type, { ...(ownValue(old, type) as Properties), ...given }])) }),
+      (old) => ({
+        ...old,
+        ...Object.fromEntries(
+          Object.entries(properties).map(([type, given]) => [type, { ...(ownValue(old, type) as Properties), ...given }]),
+        ),
+      }),
       reload,
     ),
 };

@@ -19,7 +19,9 @@ export function optedOut(rt: Runtime): boolean {
   const { config_: config, consent_: consent } = rt;
   if (cookieless(rt)) return false;
   if (consent !== 'pending') return consent === 'denied';
-  return !!config.opt_out_capturing_by_default || (!LITE && config.cookieless_mode === 'on_reject') || (!!config.respect_dnt && doNotTrack());
+  return (
+    !!config.opt_out_capturing_by_default || (!LITE && config.cookieless_mode === 'on_reject') || (!!config.respect_dnt && doNotTrack())
+  );
 }
 
 /** Whether identity and events may be written to storage now. */
@@ -31,4 +33,3 @@ export function persistAllowed(rt: Runtime): boolean {
   if (cookieless(rt) || (config.cookieless_mode === 'on_reject' && rt.consent_ !== 'granted')) return false;
   return !(config.opt_out_persistence_by_default && optedOut(rt));
 }
-

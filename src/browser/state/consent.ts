@@ -20,7 +20,8 @@ function choose(rt: Runtime, consent: ConsentStatus): void {
   const key = rt.base_ + 'c';
   if (consent === 'pending') removeKey(rt.store_, key);
   else writeKey(rt.store_, key, consent);
-  if (persistAllowed(rt)) rt.states_.save_(); // the identity kept in memory meanwhile is written now
+  if (persistAllowed(rt))
+    rt.states_.save_(); // the identity kept in memory meanwhile is written now
   else rt.states_.forget_(); // and forgotten when storing stops, the identity cookie included
 }
 
@@ -39,7 +40,10 @@ export const consentMethods: Pick<Methods, 'opt_out_capturing' | 'opt_in_capturi
 };
 
 /** posthog-js's other consent methods (full build). */
-export const consentExtraMethods: Pick<Methods, 'has_opted_in_capturing' | 'get_explicit_consent_status' | 'clear_opt_in_out_capturing' | 'is_capturing'> = {
+export const consentExtraMethods: Pick<
+  Methods,
+  'has_opted_in_capturing' | 'get_explicit_consent_status' | 'clear_opt_in_out_capturing' | 'is_capturing'
+> = {
   has_opted_in_capturing: (rt) => !optedOut(rt),
   get_explicit_consent_status: (rt) => rt.consent_,
   clear_opt_in_out_capturing: (rt) => choose(rt, 'pending'),

@@ -13,7 +13,8 @@ import { freshState } from './state';
 const setPerson = (rt: Runtime, $set: unknown, $set_once?: unknown) => track(rt, '$set', { $set: $set ?? {}, $set_once: $set_once ?? {} });
 
 /** Tells the features who the events are about now. */
-const changed = (rt: Runtime, reason: IdentityChange['reason']) => runHooks(rt, 'onIdentityChange', { reason, distinctId: rt.states_.state_.distinct_id });
+const changed = (rt: Runtime, reason: IdentityChange['reason']) =>
+  runHooks(rt, 'onIdentityChange', { reason, distinctId: rt.states_.state_.distinct_id });
 
 /** Person processing on from now (identified_only mode). */
 function personOn(rt: Runtime): void {
@@ -23,15 +24,7 @@ function personOn(rt: Runtime): void {
 
 export const identityMethods: Pick<
   Methods,
-  | 'identify'
-  | 'alias'
-  | 'group'
-  | 'reset'
-  | 'register'
-  | 'register_once'
-  | 'unregister'
-  | 'get_distinct_id'
-  | 'setPersonProperties'
+  'identify' | 'alias' | 'group' | 'reset' | 'register' | 'register_once' | 'unregister' | 'get_distinct_id' | 'setPersonProperties'
 > = {
   identify(rt, distinctId: unknown, $set?: unknown, $set_once?: unknown) {
     if (noPersons(rt, 'identify')) return;
@@ -104,7 +97,10 @@ export const identityMethods: Pick<
 };
 
 /** posthog-js's other person and group methods (full build). */
-export const identityExtraMethods: Pick<Methods, 'getGroups' | 'resetGroups' | 'unsetPersonProperties' | 'createPersonProfile' | 'setInternalOrTestUser'> = {
+export const identityExtraMethods: Pick<
+  Methods,
+  'getGroups' | 'resetGroups' | 'unsetPersonProperties' | 'createPersonProfile' | 'setInternalOrTestUser'
+> = {
   getGroups: (rt) => ({ ...rt.states_.state_.$groups }),
 
   resetGroups(rt) {

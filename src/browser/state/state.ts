@@ -70,7 +70,6 @@ export function freshState(deviceId?: string, optout?: boolean): PersistedState 
   return { distinct_id: id, $device_id: deviceId ?? id, $user_state: 'anonymous', props: {}, $groups: {}, optout };
 }
 
-
 /**
  * @param store localStorage (or undefined in memory mode): another tab's write of `key` there is
  *   picked up, whatever the backing.

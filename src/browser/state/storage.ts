@@ -14,8 +14,7 @@ export function openStorage(name: 'localStorage' | 'sessionStorage' = 'localStor
   }, undefined);
 }
 
-export const readKey = (store: Storage | undefined, key: string): string | null =>
-  attempt(() => store!.getItem(key), null);
+export const readKey = (store: Storage | undefined, key: string): string | null => attempt(() => store!.getItem(key), null);
 
 /** False when the write failed (full, revoked, no storage: answered without a TypeError thrown and caught). */
 export const writeKey = (store: Storage | undefined, key: string, value: string): boolean =>
@@ -34,4 +33,3 @@ export function keysWith(store: Storage | undefined, prefix: string): string[] {
   }, 0);
   return found;
 }
-

@@ -38,7 +38,6 @@ export interface Action {
   run(client: ApiClient, flags: Flags, extra: QueryParams, io: ApiCommandIo): Promise<unknown>;
 }
 
-
 export const PAGE_FLAGS: Record<string, ApiFlagSpec> = {
   limit: { kind: 'integer', help: 'results per page' },
   offset: { kind: 'integer', help: 'index of the first result' },
@@ -64,7 +63,11 @@ export const RESOURCES: Record<string, Record<string, Action>> = {
       },
       positional: 'user-uuid',
       run: (client, flags) =>
-        client.explicitMembers.update(str(flags['user-uuid']), { ...obj(flags['data']), ...defined({ level: flags['level'] }) }, writeOptions(flags)),
+        client.explicitMembers.update(
+          str(flags['user-uuid']),
+          { ...obj(flags['data']), ...defined({ level: flags['level'] }) },
+          writeOptions(flags),
+        ),
     },
     delete: {
       summary: 'remove the membership',
@@ -146,8 +149,7 @@ export const RESOURCES: Record<string, Record<string, Action>> = {
         'group-type-index': { kind: 'integer', required: true, help: 'the group type' },
         'group-key': { kind: 'string', required: true, help: 'the group key' },
       },
-      run: (client, flags) =>
-        client.groups.find({ group_type_index: num(flags['group-type-index']), group_key: str(flags['group-key']) }),
+      run: (client, flags) => client.groups.find({ group_type_index: num(flags['group-type-index']), group_key: str(flags['group-key']) }),
     },
   },
   query: {
@@ -278,4 +280,3 @@ function num(value: Flags[string]): number {
 function obj(value: Flags[string]): Record<string, unknown> {
   return (value ?? {}) as Record<string, unknown>;
 }
-

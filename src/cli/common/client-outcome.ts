@@ -17,7 +17,8 @@ export type ClientOutcome =
 
 export function outcomeOf(error: HogtailError): ClientOutcome {
   if (error instanceof TransportError) return { kind: 'retrying', problem: error.problem, status: error.status };
-  if (error instanceof DroppedEventsError) return { kind: 'dropped', reason: error.reason, status: error.status, uuids: error.uuids, message: error.message };
+  if (error instanceof DroppedEventsError)
+    return { kind: 'dropped', reason: error.reason, status: error.status, uuids: error.uuids, message: error.message };
   if (error instanceof InvalidEventError) return { kind: 'refused', message: error.message };
   return { kind: 'other', message: error.message };
 }

@@ -80,7 +80,9 @@ function record(token: Extract<Token, { kind: 'option' }>, spec: FlagSpec, parse
   const value = token.value;
   if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`);
   if (token.inlineValue === false && value.startsWith('-') && value !== '-') {
-    throw new UsageError(`--${name} needs a value, but is followed by ${value}; to give a value that starts with '-', write --${name}=${value}`);
+    throw new UsageError(
+      `--${name} needs a value, but is followed by ${value}; to give a value that starts with '-', write --${name}=${value}`,
+    );
   }
   if (spec.kind === 'list') {
     const list = parsed.lists.get(name) ?? [];

@@ -7,7 +7,14 @@
  * this still costs far less than JSON-serialising the event it becomes.
  */
 import { setProperty } from './own-property';
-import { MalformedInputError, MAX_RECORD_CHARS, OVERSIZE_HEAD_CHARS, oversizeReason, type RecordReader, type RecordSink } from './record-sink';
+import {
+  MalformedInputError,
+  MAX_RECORD_CHARS,
+  OVERSIZE_HEAD_CHARS,
+  oversizeReason,
+  type RecordReader,
+  type RecordSink,
+} from './record-sink';
 
 const QUOTE = 34;
 const NEWLINE = 10;

@@ -130,7 +130,12 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       const row = chunk.ownUuids?.get(uuid) ?? chunk.uuids.rowOf(uuid);
       if (row === undefined || row < chunk.startRow || row >= chunk.startRow + chunk.lines.length) continue;
       chunk.refusedByServer++;
-      chunk.rejects.push({ source: chunk.sourceLabel, line: chunk.lines[row - chunk.startRow]!, row, reason: `refused by the server: ${reason}` });
+      chunk.rejects.push({
+        source: chunk.sourceLabel,
+        line: chunk.lines[row - chunk.startRow]!,
+        row,
+        reason: `refused by the server: ${reason}`,
+      });
       return;
     }
     unmatchedRefusals.push(uuid);
@@ -163,7 +168,13 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       refusal = undefined;
       capturing = true;
       try {
-        client.capture({ distinctId: event.distinctId, event: event.event, properties: event.properties, timestamp: event.timestamp, uuid });
+        client.capture({
+          distinctId: event.distinctId,
+          event: event.event,
+          properties: event.properties,
+          timestamp: event.timestamp,
+          uuid,
+        });
       } catch (error) {
         // capture() is not meant to throw; if a row still makes it, that row is rejected, not the import.
         return `could not be prepared for sending (${error instanceof Error ? error.message : String(error)})`;

@@ -35,12 +35,18 @@ export interface ImportRun {
   openChunk: Chunk | undefined;
 }
 
-export async function startRun(options: ImportOptions, io: ImportIo, decision: ResumeDecision, cleanups: Array<() => unknown>): Promise<ImportRun> {
+export async function startRun(
+  options: ImportOptions,
+  io: ImportIo,
+  decision: ResumeDecision,
+  cleanups: Array<() => unknown>,
+): Promise<ImportRun> {
   const { dryRun } = options;
   const { previous, checkpointPath, state } = decision;
   // A dry run writes rejects only where asked; a real run always keeps them (nothing lost silently).
   let rejects: RejectsFile | undefined;
-  const rejectsPath = options.rejectsPath ?? previous?.rejects?.path ?? (dryRun ? undefined : `hogtail-import-${decision.importId}.rejects.ndjson`);
+  const rejectsPath =
+    options.rejectsPath ?? previous?.rejects?.path ?? (dryRun ? undefined : `hogtail-import-${decision.importId}.rejects.ndjson`);
   if (rejectsPath !== undefined) {
     const keep = previous === undefined ? undefined : (previous.rejects?.bytes ?? 0);
     const opened = await openRejectsFile(resolve(io.cwd, rejectsPath), keep, options.rejectsPath !== undefined);

@@ -4,7 +4,14 @@
  * (tracking strings, escapes and nesting); JSON.parse, which is fast and exact, parses the element.
  * A broken element is one rejected row; broken structure (no `[`, an unclosed array) stops the import.
  */
-import { MalformedInputError, MAX_RECORD_CHARS, OVERSIZE_HEAD_CHARS, oversizeReason, type RecordReader, type RecordSink } from './record-sink';
+import {
+  MalformedInputError,
+  MAX_RECORD_CHARS,
+  OVERSIZE_HEAD_CHARS,
+  oversizeReason,
+  type RecordReader,
+  type RecordSink,
+} from './record-sink';
 
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
@@ -108,7 +115,9 @@ export function createJsonArrayReader(sink: RecordSink): RecordReader {
         } else if (phase === BEFORE_ARRAY) {
           if (isSpace(c)) continue;
           if (c !== OPEN_BRACKET) {
-            throw new MalformedInputError(`line ${line}: a JSON input must be one array of events, starting with [; for one object per line use --format ndjson`);
+            throw new MalformedInputError(
+              `line ${line}: a JSON input must be one array of events, starting with [; for one object per line use --format ndjson`,
+            );
           }
           phase = IN_ARRAY;
         } else if (!isSpace(c)) {

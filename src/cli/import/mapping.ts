@@ -34,7 +34,9 @@ export function parseMapping(specs: readonly string[]): Mapping {
       const target = pair.slice(0, eq).trim();
       const column = pair.slice(eq + 1).trim();
       if (eq === -1 || target === '' || column === '') {
-        throw new UsageError(`--map takes name=column pairs separated by commas, e.g. event=action,distinct_id=user; got ${JSON.stringify(pair)}`);
+        throw new UsageError(
+          `--map takes name=column pairs separated by commas, e.g. event=action,distinct_id=user; got ${JSON.stringify(pair)}`,
+        );
       }
       if (seen.has(target)) throw new UsageError(`--map sets ${target} twice`);
       seen.add(target);

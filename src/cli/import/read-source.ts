@@ -119,7 +119,10 @@ export async function readSource(run: SourceRun): Promise<SourceOutcome> {
   const digest = createInputDigest();
   const declared = run.format ?? formatFromName(source.label);
   let fromCsv = declared === 'csv';
-  const mapRowFor = { csv: createRowMapper(run.mapping, run.timestampFormat, true), other: createRowMapper(run.mapping, run.timestampFormat, false) };
+  const mapRowFor = {
+    csv: createRowMapper(run.mapping, run.timestampFormat, true),
+    other: createRowMapper(run.mapping, run.timestampFormat, false),
+  };
   let row = 0;
 
   const newChunk = (): Chunk => {
@@ -204,7 +207,8 @@ export async function readSource(run: SourceRun): Promise<SourceOutcome> {
     }
   } catch (error) {
     if (error instanceof InputChanged) throw error;
-    problem = error instanceof StopImport ? error : new StopImport(`${source.label}: ${(error as Error).message}`, EXIT_FAILED, adviceFor(error));
+    problem =
+      error instanceof StopImport ? error : new StopImport(`${source.label}: ${(error as Error).message}`, EXIT_FAILED, adviceFor(error));
   }
   // A command line that does not fit the input handled none of its rows: nothing to record.
   if (delivery?.failure === undefined && problem?.code !== EXIT_USAGE) closeChunk(finished);

@@ -36,7 +36,10 @@ export interface ResumeRequest {
 
 export async function checkResume(request: ResumeRequest): Promise<ResumeDecision> {
   const { sources, cwd } = request;
-  const importId = createHash('sha256').update(sources.map((s) => s.location).join('\n')).digest('hex').slice(0, 12);
+  const importId = createHash('sha256')
+    .update(sources.map((s) => s.location).join('\n'))
+    .digest('hex')
+    .slice(0, 12);
   const checkpointPath = request.dryRun ? undefined : resolve(cwd, request.checkpointPath ?? `hogtail-import-${importId}.checkpoint.json`);
   const previous = checkpointPath === undefined ? undefined : await readCheckpoint(checkpointPath);
   let nothingToDo: string | undefined;
@@ -54,7 +57,12 @@ export async function checkResume(request: ResumeRequest): Promise<ResumeDecisio
 }
 
 /** Throws when the earlier run's checkpoint forbids this one; a message when nothing is left to send. */
-function checkPrevious(previous: Checkpoint, sources: readonly OpenedSource[], resume: boolean, checkpointPath: string): string | undefined {
+function checkPrevious(
+  previous: Checkpoint,
+  sources: readonly OpenedSource[],
+  resume: boolean,
+  checkpointPath: string,
+): string | undefined {
   if (previous.sources.length !== sources.length) {
     throw new StopImport(
       `the checkpoint ${checkpointPath} is for ${previous.sources.length} input(s): ${previous.sources.map((s) => s.path ?? s.label).join(', ')}; this command reads ${sources.length}. Give the same inputs in the same order, pass another --checkpoint, or delete it to import as new data.`,
@@ -63,7 +71,8 @@ function checkPrevious(previous: Checkpoint, sources: readonly OpenedSource[], r
   }
   for (const [i, source] of sources.entries()) {
     const change = describeSourceChange(previous.sources[i]!, source);
-    if (change !== undefined) throw new StopImport(changedInputMessage(source.label, source.path !== undefined, change, checkpointPath, previous.sent), EXIT_USAGE);
+    if (change !== undefined)
+      throw new StopImport(changedInputMessage(source.label, source.path !== undefined, change, checkpointPath, previous.sent), EXIT_USAGE);
   }
   // A checkpoint that acknowledged nothing (a run that failed before its first answer) is safe to
   // continue without --resume: the input is unchanged, so its rows get the uuids they had.

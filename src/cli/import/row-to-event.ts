@@ -87,7 +87,10 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
   return function mapRow(record: unknown): MapResult {
     if (!isObject(record)) return { ok: false, reason: `a row must be an object; got ${describeValue(record)}` };
     if (nestsDeeperThan(record, MAX_ROW_DEPTH)) {
-      return { ok: false, reason: `nested more than ${MAX_ROW_DEPTH} levels deep; the server cannot read JSON this deep (flatten the deepest values)` };
+      return {
+        ok: false,
+        reason: `nested more than ${MAX_ROW_DEPTH} levels deep; the server cannot read JSON this deep (flatten the deepest values)`,
+      };
     }
 
     const name = readField(record, mapping.event);
@@ -113,7 +116,10 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
     const ownUuid = fromCsv ? undefined : record.uuid;
     if (ownUuid !== undefined && ownUuid !== null && ownUuid !== '') {
       if (!isUuid(ownUuid)) {
-        return { ok: false, reason: `uuid ${describeValue(ownUuid)} is not a UUID; correct it, or remove the field to have one derived from the row` };
+        return {
+          ok: false,
+          reason: `uuid ${describeValue(ownUuid)} is not a UUID; correct it, or remove the field to have one derived from the row`,
+        };
       }
       uuid = ownUuid;
     }
@@ -125,7 +131,8 @@ export function createRowMapper(mapping: Mapping, timestampFormat: TimestampForm
       if (value === undefined || (fromCsv && value === '')) continue;
       if (JSON_OBJECT_COLUMNS.has(name)) {
         const parsed = jsonObjectOf(value);
-        if (parsed === undefined) return { ok: false, reason: `column ${column} (mapped to ${name}) must hold a JSON object; got ${describeValue(value)}` };
+        if (parsed === undefined)
+          return { ok: false, reason: `column ${column} (mapped to ${name}) must hold a JSON object; got ${describeValue(value)}` };
         setProperty(properties, name, parsed);
       } else {
         setProperty(properties, name, value);

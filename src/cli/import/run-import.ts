@@ -34,7 +34,10 @@ export async function runImport(options: ImportOptions, io: ImportIo): Promise<n
     throw error;
   } finally {
     for (const source of sources) source.close();
-    for (const cleanup of cleanups) await Promise.resolve().then(cleanup).catch(() => {});
+    for (const cleanup of cleanups)
+      await Promise.resolve()
+        .then(cleanup)
+        .catch(() => {});
   }
 }
 
@@ -53,7 +56,6 @@ async function openSources(options: ImportOptions, io: ImportIo, sources: Opened
   }
 }
 
-
 async function importSources(
   options: ImportOptions,
   io: ImportIo,
@@ -62,7 +64,13 @@ async function importSources(
   started: number,
 ): Promise<number> {
   await openSources(options, io, sources);
-  const decision = await checkResume({ sources, dryRun: options.dryRun, resume: options.resume, checkpointPath: options.checkpointPath, cwd: io.cwd });
+  const decision = await checkResume({
+    sources,
+    dryRun: options.dryRun,
+    resume: options.resume,
+    checkpointPath: options.checkpointPath,
+    cwd: io.cwd,
+  });
   if (decision.nothingToDo !== undefined) {
     io.stdout(decision.nothingToDo);
     return EXIT_OK;
@@ -144,7 +152,6 @@ async function importSources(
   progress.stop();
   return report(options, io, run, started, inputProblem ?? writeProblem);
 }
-
 
 function report(options: ImportOptions, io: ImportIo, run: ImportRun, started: number, problem: StopImport | undefined): number {
   const { delivery, decision, counters } = run;

@@ -5,21 +5,27 @@
  */
 type Rule = (properties: Record<string, unknown>) => string | undefined;
 
-const nonBlankString = (name: string): Rule => (properties) => {
-  const value = properties[name];
-  return typeof value === 'string' && value.trim() !== '' ? undefined : `needs property ${name} as a non-empty string`;
-};
+const nonBlankString =
+  (name: string): Rule =>
+  (properties) => {
+    const value = properties[name];
+    return typeof value === 'string' && value.trim() !== '' ? undefined : `needs property ${name} as a non-empty string`;
+  };
 
-const object = (name: string): Rule => (properties) => {
-  const value = properties[name];
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? undefined : `needs property ${name} as an object`;
-};
+const object =
+  (name: string): Rule =>
+  (properties) => {
+    const value = properties[name];
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? undefined : `needs property ${name} as an object`;
+  };
 
-const key = (name: string): Rule => (properties) => {
-  const value = properties[name];
-  if (typeof value === 'number' && Number.isFinite(value)) return undefined;
-  return typeof value === 'string' && value.trim() !== '' ? undefined : `needs property ${name} as a non-empty string`;
-};
+const key =
+  (name: string): Rule =>
+  (properties) => {
+    const value = properties[name];
+    if (typeof value === 'number' && Number.isFinite(value)) return undefined;
+    return typeof value === 'string' && value.trim() !== '' ? undefined : `needs property ${name} as a non-empty string`;
+  };
 
 const RULES: Record<string, Rule[]> = {
   $pageview: [nonBlankString('$current_url')],

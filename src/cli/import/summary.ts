@@ -22,7 +22,9 @@ export function formatSummary(s: ImportSummary): string {
   const rate = `${formatCount(s.rowsRead / seconds)} rows/s`;
   const lines: string[] = [];
   if (s.outcome === 'dry-run') {
-    lines.push(`dry run: ${formatCount(s.valid)} rows valid, ${formatCount(s.rejected)} rejected, nothing sent (${formatDuration(s.durationMs)}, ${rate})`);
+    lines.push(
+      `dry run: ${formatCount(s.valid)} rows valid, ${formatCount(s.rejected)} rejected, nothing sent (${formatDuration(s.durationMs)}, ${rate})`,
+    );
   } else {
     const head = s.outcome === 'complete' ? 'import complete' : s.outcome === 'interrupted' ? 'import interrupted' : 'import stopped';
     lines.push(

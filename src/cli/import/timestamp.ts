@@ -77,7 +77,8 @@ export function parseIsoTimestamp(text: string): TimestampResult {
   if (m[9] !== undefined) {
     const hours = Number(m[10]);
     const minutes = Number(m[11] ?? 0);
-    if (hours > 18 || minutes > 59) return { ok: false, reason: `timestamp ${JSON.stringify(text.slice(0, 60))} has an impossible UTC offset` };
+    if (hours > 18 || minutes > 59)
+      return { ok: false, reason: `timestamp ${JSON.stringify(text.slice(0, 60))} has an impossible UTC offset` };
     offsetMinutes = (m[9] === '-' ? -1 : 1) * (hours * 60 + minutes);
   }
   const time = Date.UTC(year, month - 1, day, hour, minute, second, ms) - offsetMinutes * 60_000;
@@ -90,7 +91,11 @@ function parseEpoch(value: unknown, unitMs: number, format: TimestampFormat): Ti
   let number: number;
   if (typeof value === 'number') number = value;
   else if (typeof value === 'string' && NUMERIC.test(value.trim())) number = Number(value.trim());
-  else return { ok: false, reason: `timestamp ${describeValue(value)} is not a number of ${format === 'epoch-s' ? 'seconds' : 'milliseconds'} since 1970` };
+  else
+    return {
+      ok: false,
+      reason: `timestamp ${describeValue(value)} is not a number of ${format === 'epoch-s' ? 'seconds' : 'milliseconds'} since 1970`,
+    };
   const time = Math.round(number * unitMs);
   if (!Number.isFinite(time) || time < PLAUSIBLE_FROM || time >= PLAUSIBLE_TO) {
     const hint = format === 'epoch-s' ? 'milliseconds? use --timestamp-format epoch-ms' : 'seconds? use --timestamp-format epoch-s';
@@ -106,7 +111,10 @@ export function normalizeTimestamp(value: unknown, format: TimestampFormat): Tim
   if (format === 'epoch-s') return parseEpoch(value, 1000, format);
   if (format === 'epoch-ms') return parseEpoch(value, 1, format);
   if (typeof value !== 'string') {
-    return { ok: false, reason: `timestamp ${describeValue(value)} is not an ISO 8601 string (for epoch numbers use --timestamp-format epoch-s or epoch-ms)` };
+    return {
+      ok: false,
+      reason: `timestamp ${describeValue(value)} is not an ISO 8601 string (for epoch numbers use --timestamp-format epoch-s or epoch-ms)`,
+    };
   }
   return parseIsoTimestamp(value);
 }

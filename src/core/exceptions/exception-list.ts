@@ -80,7 +80,11 @@ function describe(value: unknown): [type: string, message: string, error?: Error
   if (typeof value !== 'object' || value === null) return ['Error', `Non-Error value thrown: ${textOf(value)}`];
   if (isError(value)) {
     const constructorName = (read(value, 'constructor') as { name?: unknown } | undefined)?.name;
-    return [nameOf(read(value, 'name')) ?? (typeof constructorName === 'string' ? constructorName : 'Error'), textOf(read(value, 'message') ?? ''), value];
+    return [
+      nameOf(read(value, 'name')) ?? (typeof constructorName === 'string' ? constructorName : 'Error'),
+      textOf(read(value, 'message') ?? ''),
+      value,
+    ];
   }
   // { error: Error } wrappers (custom events, library results) are about the Error inside.
   for (const key of Object.keys(value)) {
@@ -89,7 +93,10 @@ function describe(value: unknown): [type: string, message: string, error?: Error
   }
   const message = read(value, 'message');
   const keys = Object.keys(value).sort().join(', ').slice(0, 100);
-  return [nameOf(read(value, 'name')) ?? 'Error', typeof message === 'string' ? message : `Non-Error object thrown, with keys: ${keys || '(none)'}`];
+  return [
+    nameOf(read(value, 'name')) ?? 'Error',
+    typeof message === 'string' ? message : `Non-Error object thrown, with keys: ${keys || '(none)'}`,
+  ];
 }
 
 /** posthog-node's and posthog-js's `$exception` properties for `input`. Never throws. */
@@ -111,7 +118,12 @@ export function exceptionProperties(input: unknown, options: ExceptionOptions): 
     // Only the thrown value itself borrows the capture call's stack: a cause's place is unknown.
     // Servers read source lines from frames' files: a message's frame-shaped lines must not count.
     // Pages read no files, and the script tag's bytes are budgeted: the browser keeps the stack whole.
-    const [stack, skip] = typeof own === 'string' && own ? [BROWSER_BUILD ? own : stackAfterMessage(own, message)] : exception_id ? [] : [options.syntheticStack_, options.syntheticSkip_];
+    const [stack, skip] =
+      typeof own === 'string' && own
+        ? [BROWSER_BUILD ? own : stackAfterMessage(own, message)]
+        : exception_id
+          ? []
+          : [options.syntheticStack_, options.syntheticSkip_];
     const frames = stack ? parseStack(stack, options.platform, skip) : [];
     list.push({
       type,

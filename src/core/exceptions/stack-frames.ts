@@ -63,7 +63,8 @@ function parseLine(line: string, v8: boolean, platform: FramePlatform): StackFra
     fn ||= 'eval';
   }
   // Node's ESM paths: file:///srv/app.mjs → /srv/app.mjs, file:///C:/x → C:/x.
-  if (!BROWSER_BUILD && platform === 'node:javascript' && filename!.startsWith('file://')) filename = filename!.slice(/^file:\/\/\/[a-z]:\//i.test(filename!) ? 8 : 7);
+  if (!BROWSER_BUILD && platform === 'node:javascript' && filename!.startsWith('file://'))
+    filename = filename!.slice(/^file:\/\/\/[a-z]:\//i.test(filename!) ? 8 : 7);
   const frame: StackFrame = {
     platform,
     filename: filename || undefined,

@@ -79,8 +79,10 @@ export function createEvaluation(
     context,
     decide(flag) {
       return remembered(decisions, flag, () => {
-        if (flagsOnPath.includes(flag.key)) throw new InconclusiveMatchError(`flag "${flag.key}" depends on itself through ${flagsOnPath.join(' → ')}`);
-        if (flagsOnPath.length >= MAX_DEPTH) throw new InconclusiveMatchError(`flag "${flagsOnPath[0]}" depends on flags more than ${MAX_DEPTH} levels deep`);
+        if (flagsOnPath.includes(flag.key))
+          throw new InconclusiveMatchError(`flag "${flag.key}" depends on itself through ${flagsOnPath.join(' → ')}`);
+        if (flagsOnPath.length >= MAX_DEPTH)
+          throw new InconclusiveMatchError(`flag "${flagsOnPath[0]}" depends on flags more than ${MAX_DEPTH} levels deep`);
         flagsOnPath.push(flag.key);
         try {
           return decideFlag(flag, evaluation);

@@ -89,8 +89,24 @@ function checkOperator(operator: string): void {
 }
 
 const KNOWN = new Set([
-  'exact', 'is_not', 'icontains', 'not_icontains', 'regex', 'not_regex', 'gt', 'gte', 'lt', 'lte', 'is_set',
-  'is_not_set', 'is_date_before', 'is_date_after', 'starts_with', 'not_starts_with', 'ends_with', 'not_ends_with',
+  'exact',
+  'is_not',
+  'icontains',
+  'not_icontains',
+  'regex',
+  'not_regex',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'is_set',
+  'is_not_set',
+  'is_date_before',
+  'is_date_after',
+  'starts_with',
+  'not_starts_with',
+  'ends_with',
+  'not_ends_with',
 ]);
 
 export function isKnownOperator(operator: string): boolean {
@@ -132,12 +148,7 @@ function compare(actual: unknown, expected: unknown, operator: 'gt' | 'gte' | 'l
   }
 }
 
-function compareDates(
-  actual: unknown,
-  expected: unknown,
-  operator: 'is_date_before' | 'is_date_after',
-  options: MatchOptions,
-): boolean {
+function compareDates(actual: unknown, expected: unknown, operator: 'is_date_before' | 'is_date_after', options: MatchOptions): boolean {
   const right = parseFilterDate(expected, options.now ?? Date.now());
   const left = parsePropertyDate(actual);
   if (right === undefined || left === undefined) {

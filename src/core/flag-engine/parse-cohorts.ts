@@ -42,7 +42,10 @@ function parseGroup(raw: unknown, at: string, problems: string[], mode: ParseMod
   const values: Array<PropertyGroup | PropertyFilter> = [];
   rawValues.forEach((value, index) => {
     const where = `${at}.values[${index}]`;
-    const parsed = isPlainObject(value) && 'values' in value ? parseGroup(value, where, problems, mode) : parsePropertyFilter(value, where, problems, mode);
+    const parsed =
+      isPlainObject(value) && 'values' in value
+        ? parseGroup(value, where, problems, mode)
+        : parsePropertyFilter(value, where, problems, mode);
     if (parsed !== undefined) values.push(parsed);
   });
   return { type, values };

@@ -131,9 +131,10 @@ function shorthandFilters(
   mapping: Record<string, string>,
   problems: string[],
 ): Record<string, unknown> {
-  const groups = raw.conditions !== undefined
-    ? raw.conditions
-    : [{ properties: raw.properties ?? [], rollout_percentage: raw.rollout_percentage ?? null }];
+  const groups =
+    raw.conditions !== undefined
+      ? raw.conditions
+      : [{ properties: raw.properties ?? [], rollout_percentage: raw.rollout_percentage ?? null }];
   if (raw.conditions !== undefined && (raw.properties !== undefined || raw.rollout_percentage !== undefined)) {
     problems.push(`${where}: give either conditions or properties/rollout_percentage, not both`);
   }

@@ -62,13 +62,7 @@ function parseHoldout(raw: unknown): FlagFilters['holdout'] {
   return { id: raw.id, exclusion_percentage: Math.min(100, Math.max(0, percentage)) };
 }
 
-function parseCondition(
-  raw: unknown,
-  at: string,
-  aggregation: unknown,
-  problems: string[],
-  mode: ParseMode,
-): ConditionGroup | undefined {
+function parseCondition(raw: unknown, at: string, aggregation: unknown, problems: string[], mode: ParseMode): ConditionGroup | undefined {
   if (!isPlainObject(raw)) {
     problems.push(`${at} must be an object, got ${describeType(raw)}`);
     return undefined;
@@ -92,7 +86,8 @@ function parseCondition(
   // Mixed targeting: a condition aggregated differently from its flag.
   const own = raw.aggregation_group_type_index;
   if (own !== undefined && own !== aggregation) {
-    if (own !== null && (typeof own !== 'number' || !Number.isInteger(own))) problems.push(`${at}.aggregation_group_type_index must be an integer or null`);
+    if (own !== null && (typeof own !== 'number' || !Number.isInteger(own)))
+      problems.push(`${at}.aggregation_group_type_index must be an integer or null`);
     else condition.aggregation_group_type_index = own;
   }
   return condition;

@@ -57,11 +57,17 @@ function defaultOperator(type: string): string {
 function checkByType(filter: PropertyFilter, raw: Record<string, unknown>, mode: ParseMode): string | undefined {
   switch (filter.type) {
     case 'cohort':
-      if (filter.operator !== 'in' && filter.operator !== 'not_in') return `a cohort filter's operator is in or not_in, got ${JSON.stringify(filter.operator)}`;
-      return typeof filter.value === 'string' || typeof filter.value === 'number' ? undefined : 'a cohort filter needs the cohort id as its value';
+      if (filter.operator !== 'in' && filter.operator !== 'not_in')
+        return `a cohort filter's operator is in or not_in, got ${JSON.stringify(filter.operator)}`;
+      return typeof filter.value === 'string' || typeof filter.value === 'number'
+        ? undefined
+        : 'a cohort filter needs the cohort id as its value';
     case 'flag':
-      if (filter.operator !== 'flag_evaluates_to') return `a flag filter's operator is flag_evaluates_to, got ${JSON.stringify(filter.operator)}`;
-      return typeof filter.value === 'boolean' || typeof filter.value === 'string' ? undefined : 'a flag filter needs true, false or a variant key as its value';
+      if (filter.operator !== 'flag_evaluates_to')
+        return `a flag filter's operator is flag_evaluates_to, got ${JSON.stringify(filter.operator)}`;
+      return typeof filter.value === 'boolean' || typeof filter.value === 'string'
+        ? undefined
+        : 'a flag filter needs true, false or a variant key as its value';
     case 'group':
       if (typeof raw.group_type_index !== 'number' || !Number.isInteger(raw.group_type_index)) {
         return 'a group property filter needs an integer group_type_index';

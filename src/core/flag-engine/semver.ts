@@ -7,7 +7,15 @@
 type Version = [number, number, number];
 
 export const SEMVER_OPERATORS = new Set([
-  'semver_eq', 'semver_neq', 'semver_gt', 'semver_gte', 'semver_lt', 'semver_lte', 'semver_tilde', 'semver_caret', 'semver_wildcard',
+  'semver_eq',
+  'semver_neq',
+  'semver_gt',
+  'semver_gte',
+  'semver_lt',
+  'semver_lte',
+  'semver_tilde',
+  'semver_caret',
+  'semver_wildcard',
 ]);
 
 /** undefined when either side is not a version: the caller decides what that means. */
@@ -52,7 +60,11 @@ function rangeOf(operator: string, text: string): { exact: Version } | { lower: 
 }
 
 function wildcard(text: string): { lower: Version; upper: Version } | undefined {
-  const parts = text.trim().replace(/^[vV]/, '').replace(/\.?\*$/, '').split('.');
+  const parts = text
+    .trim()
+    .replace(/^[vV]/, '')
+    .replace(/\.?\*$/, '')
+    .split('.');
   const major = part(parts[0]);
   if (major === undefined || parts.length > 2) return undefined;
   if (parts.length === 1) return { lower: [major, 0, 0], upper: [major + 1, 0, 0] };

@@ -72,7 +72,11 @@ export function parseDecideResponse(text: string): DecideResult {
 export function mergeDecide(previous: FlagsSnapshot | undefined, result: DecideResult): FlagsSnapshot {
   if (result.quotaLimited) return previous ?? { flags: {}, payloads: {} };
   const kept = result.errorsWhileComputingFlags && previous;
-  return { flags: { ...(kept && kept.flags), ...result.flags }, payloads: { ...(kept && kept.payloads), ...result.payloads }, requestId: result.requestId };
+  return {
+    flags: { ...(kept && kept.flags), ...result.flags },
+    payloads: { ...(kept && kept.payloads), ...result.payloads },
+    requestId: result.requestId,
+  };
 }
 
 /** `$feature/<key>` for every known flag (false included) and `$active_feature_flags`. */

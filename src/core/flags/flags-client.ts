@@ -67,14 +67,17 @@ export function createFlagsClient(options: FlagsClientOptions): FlagsClient {
         const url = host + asked;
         // No answer at all (a network error, the timeout) comes back as its message, and is retried.
         const timeoutMs = Math.max(1, deadline - Date.now());
-        const response = await options.executor({ url, method: 'POST', body, headers, timeoutMs, maxResponseBytes: FLAGS_RESPONSE_CAP }).catch(messageOf);
+        const response = await options
+          .executor({ url, method: 'POST', body, headers, timeoutMs, maxResponseBytes: FLAGS_RESPONSE_CAP })
+          .catch(messageOf);
         let problem = response as string;
         let retryAfterMs: number | undefined;
         if (typeof response !== 'string') {
           const { status } = response;
           if (status >= 200 && status < 300) {
             // The page's cap is the same, but a page with 16 MiB of flags is left to the parse error (bytes of the script tag).
-            if (!BROWSER_BUILD && response.truncated) throw new Error(`${url} answered with more than ${describeCap(FLAGS_RESPONSE_CAP)} of flags, the cap on a flags answer`);
+            if (!BROWSER_BUILD && response.truncated)
+              throw new Error(`${url} answered with more than ${describeCap(FLAGS_RESPONSE_CAP)} of flags, the cap on a flags answer`);
             return parseDecideResponse(response.body);
           }
           if (asked !== DECIDE_PATH && (status === 404 || status === 405)) {

@@ -62,7 +62,11 @@ function runBeforeSend(settings: BuildSettings, input: BeforeSendEvent): BeforeS
       current = next;
     } catch (error) {
       // posthog-node goes on with the event as it was; so do we, and say so.
-      settings.report(new HogtailError(`a before_send hook threw (${textOf(error)}) for "${textOf(input.event)}"; the event was sent as it was before that hook.`));
+      settings.report(
+        new HogtailError(
+          `a before_send hook threw (${textOf(error)}) for "${textOf(input.event)}"; the event was sent as it was before that hook.`,
+        ),
+      );
     }
   }
   return current;
@@ -110,7 +114,14 @@ export function buildServerEvent(settings: BuildSettings, name: unknown, propert
     let { timestamp, uuid } = envelope;
     let groups = envelope.groups;
     if (settings.beforeSend.length > 0 && typeof event === 'string' && (props === undefined || props === null || isObject(props))) {
-      const changed = runBeforeSend(settings, { distinctId: distinctId as string, event, properties: { ...props }, groups: groups as never, timestamp, uuid });
+      const changed = runBeforeSend(settings, {
+        distinctId: distinctId as string,
+        event,
+        properties: { ...props },
+        groups: groups as never,
+        timestamp,
+        uuid,
+      });
       if (changed === null) return { kind: 'before_send' };
       ({ event, properties: props, distinctId, timestamp, uuid, groups } = changed);
     }

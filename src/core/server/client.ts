@@ -9,7 +9,15 @@ import type { Queue, QueueStats } from '../queue';
 import { createReporter, type ErrorListener, type Reporter } from '../reporter';
 import { aliasEvent, groupIdentifyEvent, identifyEvent, isObject, screenEvent, surveyEvent, type SurveyAction } from '../special-events';
 import { createImmediateRegistry, type CallRecord, type ImmediateRegistry } from './immediate';
-import type { AliasMessage, EventMessage, GroupIdentifyMessage, IdentifyMessage, ScreenMessage, SurveyMessage, SurveySentMessage } from './messages';
+import type {
+  AliasMessage,
+  EventMessage,
+  GroupIdentifyMessage,
+  IdentifyMessage,
+  ScreenMessage,
+  SurveyMessage,
+  SurveySentMessage,
+} from './messages';
 import { checkProjectKey, resolveServerOptions, type ResolvedServerOptions, type ServerOptions } from './options';
 import { wireServerParts, type ServerParts, type ServerPlatform } from './wiring';
 
@@ -91,7 +99,11 @@ export class ServerClient {
   }
 
   groupIdentify(message: GroupIdentifyMessage): void {
-    this.parts.intake.special(message, (m) => groupIdentifyEvent(m.groupType, m.groupKey, m.properties), (m) => m.distinctId ?? `$${String(m.groupType)}_${String(m.groupKey)}`);
+    this.parts.intake.special(
+      message,
+      (m) => groupIdentifyEvent(m.groupType, m.groupKey, m.properties),
+      (m) => m.distinctId ?? `$${String(m.groupType)}_${String(m.groupKey)}`,
+    );
   }
 
   groupIdentifyImmediate(message: GroupIdentifyMessage): Promise<void> {
@@ -116,7 +128,8 @@ export class ServerClient {
 
   /** Resolves when everything captured before the call is delivered or given up. Never rejects. */
   flush(): Promise<void> {
-    if (this.options.debug) this.reporter.debug(`flush: ${this.queue.stats().pending} event(s) queued, ${this.parts.held.waiting.size} waiting for their flags`);
+    if (this.options.debug)
+      this.reporter.debug(`flush: ${this.queue.stats().pending} event(s) queued, ${this.parts.held.waiting.size} waiting for their flags`);
     if (this.parts.held.waiting.size === 0) return this.queue.flush();
     return Promise.all([...this.parts.held.waiting]).then(() => this.queue.flush());
   }
@@ -136,10 +149,13 @@ export class ServerClient {
       let expired = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<void>((resolve) => {
-        timer = setTimeout(() => {
-          expired = true;
-          resolve();
-        }, Math.max(0, timeoutMs));
+        timer = setTimeout(
+          () => {
+            expired = true;
+            resolve();
+          },
+          Math.max(0, timeoutMs),
+        );
       });
       await Promise.race([this.#flushAll(() => expired), deadline]);
       clearTimeout(timer);
@@ -222,7 +238,13 @@ export class ServerClient {
     this.queue.close();
     if (held.length > 0) {
       this.queue.countDrop('shutdown', held.length);
-      this.#report(new DroppedEventsError(`${held.length} event(s) were still waiting for their feature flags when the client shut down.`, 'shutdown', held));
+      this.#report(
+        new DroppedEventsError(
+          `${held.length} event(s) were still waiting for their feature flags when the client shut down.`,
+          'shutdown',
+          held,
+        ),
+      );
     }
     this.platform.release();
   }
@@ -252,6 +274,8 @@ export class ServerClient {
   }
 
   #survey(action: SurveyAction, message: SurveyMessage, withResponse = false): void {
-    this.parts.intake.special(message, (m) => surveyEvent(action, m.surveyId, m.properties, withResponse ? (m as SurveySentMessage).response : undefined));
+    this.parts.intake.special(message, (m) =>
+      surveyEvent(action, m.surveyId, m.properties, withResponse ? (m as SurveySentMessage).response : undefined),
+    );
   }
 }

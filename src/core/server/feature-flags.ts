@@ -35,8 +35,15 @@ export interface FlagOptions {
  */
 export interface LocalEvaluator {
   /** A decided flag, with its definition's id and version (sent with `$feature_flag_called`, as posthog-node does). */
-  flag(key: string, distinctId: string, lookup: FlagLookup): Promise<{ value: FlagValue; payload: unknown; id?: number; version?: number } | undefined>;
-  all(distinctId: string, lookup: FlagLookup): Promise<{ flags: Record<string, FlagValue>; payloads: Record<string, unknown>; undecided: string[] } | undefined>;
+  flag(
+    key: string,
+    distinctId: string,
+    lookup: FlagLookup,
+  ): Promise<{ value: FlagValue; payload: unknown; id?: number; version?: number } | undefined>;
+  all(
+    distinctId: string,
+    lookup: FlagLookup,
+  ): Promise<{ flags: Record<string, FlagValue>; payloads: Record<string, unknown>; undecided: string[] } | undefined>;
   allNow(distinctId: string, lookup: FlagLookup): { flags: Record<string, FlagValue>; undecided: string[] } | undefined;
 }
 
@@ -68,7 +75,10 @@ export interface ServerFeatureFlags {
   /** Properties for an event captured with sendFeatureFlags. */
   propertiesFor(distinctId: string, lookup: FlagLookup): Promise<Record<string, unknown>>;
   /** evaluateFlags(): every flag and its parsed payload, overrides applied. */
-  evaluate(distinctId: string, options?: FlagOptions): Promise<{ flags: Record<string, FlagValue>; payloads: Record<string, unknown>; requestId?: string | undefined }>;
+  evaluate(
+    distinctId: string,
+    options?: FlagOptions,
+  ): Promise<{ flags: Record<string, FlagValue>; payloads: Record<string, unknown>; requestId?: string | undefined }>;
   /** A snapshot's read: `$feature_flag_called` once per (user, flag, value), as getFeatureFlag sends it. */
   called(distinctId: string, key: string, value: FlagValue | undefined, options: FlagOptions, requestId?: string): void;
   /** overrideFeatureFlags(): values that answer before any evaluation. */
@@ -128,7 +138,8 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
     const lookup = lookupOf(o);
     const decided = await local?.flag(key, distinctId, lookup);
     if (decided) {
-      const definition = decided.id === undefined || decided.version === undefined ? undefined : { id: decided.id, version: decided.version };
+      const definition =
+        decided.id === undefined || decided.version === undefined ? undefined : { id: decided.id, version: decided.version };
       return { value: decided.value, payload: decided.payload, snapshot: undefined, locally: true, definition };
     }
     if (onlyLocal(o)) return { value: undefined, payload: undefined, snapshot: undefined, locally: false, skipped: true };
@@ -136,7 +147,18 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
     return { value: ownValue(snapshot?.flags, key), payload: ownValue(snapshot?.payloads, key), snapshot, locally: false };
   }
 
-  function called(distinctId: string, key: string, found: { value: FlagValue | undefined; requestId?: string | undefined; answered: boolean; locally: boolean; definition?: { id: number; version: number } | undefined }, o: FlagOptions) {
+  function called(
+    distinctId: string,
+    key: string,
+    found: {
+      value: FlagValue | undefined;
+      requestId?: string | undefined;
+      answered: boolean;
+      locally: boolean;
+      definition?: { id: number; version: number } | undefined;
+    },
+    o: FlagOptions,
+  ) {
     const dedupKey = distinctId + '\u0000' + key + '\u0000' + String(found.value);
     if (reported.has(dedupKey)) return;
     reported.set(dedupKey, true);
@@ -170,7 +192,8 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
     const merged = { flags: { ...locally?.flags, ...snapshot?.flags }, payloads: { ...locally?.payloads, ...snapshot?.payloads } };
     if (!o.flagKeys) return merged;
     // Only what was asked for, as posthog-node answers.
-    const pick = <T>(all: Record<string, T>) => Object.fromEntries(o.flagKeys!.filter((key) => hasOwn(all, key)).map((key) => [key, all[key]!]));
+    const pick = <T>(all: Record<string, T>) =>
+      Object.fromEntries(o.flagKeys!.filter((key) => hasOwn(all, key)).map((key) => [key, all[key]!]));
     return { flags: pick(merged.flags), payloads: pick(merged.payloads) };
   }
 
@@ -178,7 +201,18 @@ export function createServerFeatureFlags(options: FeatureFlagsOptions): ServerFe
     const found = await oneFlag(key, distinctId, o);
     if (o.sendFeatureFlagEvents !== false && !('skipped' in found)) {
       const definition = 'definition' in found ? found.definition : undefined;
-      called(distinctId, key, { value: found.value, requestId: found.snapshot?.requestId, answered: found.snapshot !== undefined, locally: found.locally, definition }, o);
+      called(
+        distinctId,
+        key,
+        {
+          value: found.value,
+          requestId: found.snapshot?.requestId,
+          answered: found.snapshot !== undefined,
+          locally: found.locally,
+          definition,
+        },
+        o,
+      );
     }
     return found.value;
   }

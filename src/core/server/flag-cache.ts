@@ -73,7 +73,9 @@ export function createFlagCache(options: FlagCacheOptions): FlagCache {
     distinctId + '\u0000' + stableJson([lookup.groups, lookup.personProperties, lookup.groupProperties, lookup.ip, lookup.geoipDisable]);
   const fresh = (entry: Entry) => options.ttlMs > 0 && now() - entry.fetchedAt < options.ttlMs;
   const serves = (entry: Entry | undefined, keys: readonly string[] | undefined): entry is Entry =>
-    entry !== undefined && fresh(entry) && (entry.evaluated === undefined || (keys !== undefined && keys.every((key) => entry.evaluated!.has(key))));
+    entry !== undefined &&
+    fresh(entry) &&
+    (entry.evaluated === undefined || (keys !== undefined && keys.every((key) => entry.evaluated!.has(key))));
 
   async function fetchFlags(key: string, distinctId: string, lookup: FlagLookup, keys: readonly string[] | undefined) {
     const entry = entries.get(key);

@@ -18,10 +18,13 @@ export interface FlagOverrides {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const allOn = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, true as FlagValue]));
-const flagsOf = (value: false | string[] | Record<string, FlagValue>) => (value === false ? undefined : Array.isArray(value) ? allOn(value) : { ...value });
+const flagsOf = (value: false | string[] | Record<string, FlagValue>) =>
+  value === false ? undefined : Array.isArray(value) ? allOn(value) : { ...value };
 
 /** Whether `value` is the `{ flags, payloads }` form rather than a record of flag values named so. */
-function isOptionsForm(value: Record<string, unknown>): value is { flags?: false | string[] | Record<string, FlagValue>; payloads?: false | Record<string, unknown> } {
+function isOptionsForm(
+  value: Record<string, unknown>,
+): value is { flags?: false | string[] | Record<string, FlagValue>; payloads?: false | Record<string, unknown> } {
   const { flags, payloads } = value;
   return flags === false || Array.isArray(flags) || isRecord(flags) || payloads === false || isRecord(payloads);
 }

@@ -37,7 +37,9 @@ export function snapshotProperties(flags: unknown): Record<string, unknown> | un
 function propertiesOf(flags: Record<string, FlagValue>): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(flags)) properties['$feature/' + key] = value;
-  const active = Object.keys(flags).filter((key) => flags[key] !== false).sort();
+  const active = Object.keys(flags)
+    .filter((key) => flags[key] !== false)
+    .sort();
   if (active.length > 0) properties.$active_feature_flags = active;
   return properties;
 }

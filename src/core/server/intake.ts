@@ -109,7 +109,8 @@ export function createIntake(deps: IntakeDeps): Intake {
     const geoipDisable = deps.settings.geoipDisable(envelope.disableGeoip, envelope.ip);
     const lookup = { groups, groupProperties: withGroupKeys(groups, undefined), ip: envelope.ip, geoipDisable };
     const local = deps.local?.allNow(distinctId, lookup);
-    if (local && (local.undecided.length === 0 || deps.strictLocal)) return enqueue(event, properties, envelope, featureProperties(local.flags));
+    if (local && (local.undecided.length === 0 || deps.strictLocal))
+      return enqueue(event, properties, envelope, featureProperties(local.flags));
     const cached = deps.flagCache.peek(distinctId, lookup);
     if (cached?.fresh) return enqueue(event, properties, envelope, featureProperties(cached.snapshot.flags));
     // Fix the event's identity and time now, so waiting for flags changes neither; later events wait
@@ -136,7 +137,8 @@ export function createIntake(deps: IntakeDeps): Intake {
       const read = readMessage(message, refuse);
       if (!read) return;
       try {
-        if (read.sendFeatureFlags && typeof read.envelope.distinctId === 'string' && !deps.disabled()) captureWithFlags(read.event, read.properties, read.envelope);
+        if (read.sendFeatureFlags && typeof read.envelope.distinctId === 'string' && !deps.disabled())
+          captureWithFlags(read.event, read.properties, read.envelope);
         else enqueue(read.event, read.properties, read.envelope);
       } catch (error) {
         // capture() never throws into the host app (a Proxy as groups, say): refused and reported.
@@ -156,7 +158,12 @@ export function createIntake(deps: IntakeDeps): Intake {
       }
       if (requestId !== undefined) properties.$feature_flag_request_id = requestId;
       if (error !== undefined) properties.$feature_flag_error = error;
-      if (definition) Object.assign(properties, { $feature_flag_id: definition.id, $feature_flag_version: definition.version, $feature_flag_reason: 'Evaluated locally' });
+      if (definition)
+        Object.assign(properties, {
+          $feature_flag_id: definition.id,
+          $feature_flag_version: definition.version,
+          $feature_flag_reason: 'Evaluated locally',
+        });
       enqueue('$feature_flag_called', properties, { distinctId, groups, disableGeoip });
     },
     resetOptOut() {

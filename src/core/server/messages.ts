@@ -17,7 +17,14 @@ export interface EventMessage {
    * Tag the event with `$feature/<key>` and `$active_feature_flags` for this user. Uses the flag
    * cache when fresh; otherwise the event waits for one flags request (flush() waits for it too).
    */
-  sendFeatureFlags?: boolean | { onlyEvaluateLocally?: boolean; personProperties?: Record<string, unknown>; groupProperties?: Record<string, Record<string, unknown>>; flagKeys?: string[] };
+  sendFeatureFlags?:
+    | boolean
+    | {
+        onlyEvaluateLocally?: boolean;
+        personProperties?: Record<string, unknown>;
+        groupProperties?: Record<string, Record<string, unknown>>;
+        flagKeys?: string[];
+      };
   /** An evaluateFlags() snapshot: the event carries its `$feature/<key>` and `$active_feature_flags`, with no lookup. */
   flags?: FeatureFlagEvaluations;
   /**

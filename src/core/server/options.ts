@@ -221,7 +221,9 @@ export function checkProjectKey(apiKey: unknown): string {
 export function resolveHost(host: unknown): string {
   const given = host ?? DEFAULT_HOST;
   const fail = (why: string) =>
-    new TypeError(`the host option must be the http(s) URL of your PostHog instance, such as ${DEFAULT_HOST}; ${JSON.stringify(given)} ${why}.`);
+    new TypeError(
+      `the host option must be the http(s) URL of your PostHog instance, such as ${DEFAULT_HOST}; ${JSON.stringify(given)} ${why}.`,
+    );
   if (typeof given !== 'string') throw fail('is not a string');
   let url: URL;
   try {
@@ -261,7 +263,8 @@ function userExecutor(options: ServerOptions, problems: string[]): HttpExecutor 
 
 export function resolveServerOptions(options: ServerOptions, problems: string[]): ResolvedServerOptions {
   const retry: Partial<RetryOptions> = { ...options.retry };
-  if (options.fetchRetryCount !== undefined) retry.maxRetries = Math.max(0, positive('fetchRetryCount', options.fetchRetryCount, 3, problems));
+  if (options.fetchRetryCount !== undefined)
+    retry.maxRetries = Math.max(0, positive('fetchRetryCount', options.fetchRetryCount, 3, problems));
   if (options.fetchRetryDelay !== undefined) retry.initialDelayMs = options.fetchRetryDelay;
   const hooks = options.before_send;
   const beforeSend = (Array.isArray(hooks) ? hooks : hooks === undefined ? [] : [hooks]).filter((hook) => {
@@ -292,7 +295,10 @@ export function resolveServerOptions(options: ServerOptions, problems: string[])
     executor: userExecutor(options, problems),
     compressor: functionOption('compressor', options.compressor, problems),
     personalApiKey: personalKey(options.personalApiKey, problems),
-    featureFlagsPollingInterval: Math.max(100, positive('featureFlagsPollingInterval', options.featureFlagsPollingInterval, 30_000, problems)),
+    featureFlagsPollingInterval: Math.max(
+      100,
+      positive('featureFlagsPollingInterval', options.featureFlagsPollingInterval, 30_000, problems),
+    ),
     strictLocalEvaluation: options.strictLocalEvaluation === true,
     privacyMode: options.privacyMode === true,
   };

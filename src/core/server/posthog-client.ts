@@ -124,25 +124,41 @@ export class PostHogServerClient extends ServerClient {
    */
   async evaluateFlags(idOrOptions?: IdOrOptions<FlagOptions>, maybeOptions?: FlagOptions): Promise<FeatureFlagEvaluations> {
     const [distinctId, options] = this.#resolve(idOrOptions, maybeOptions, 'evaluateFlags');
-    const found = distinctId === undefined ? { flags: {}, payloads: {} } : await this.parts.flags.evaluate(distinctId, options).catch(() => ({ flags: {}, payloads: {} }));
+    const found =
+      distinctId === undefined
+        ? { flags: {}, payloads: {} }
+        : await this.parts.flags.evaluate(distinctId, options).catch(() => ({ flags: {}, payloads: {} }));
     const requestId = 'requestId' in found ? (found.requestId as string | undefined) : undefined;
     return createFlagSnapshot({
       ...found,
       read: (key, value, send) => {
-        if (distinctId !== undefined && (send ?? options.sendFeatureFlagEvents) !== false) this.parts.flags.called(distinctId, key, value, options, requestId);
+        if (distinctId !== undefined && (send ?? options.sendFeatureFlagEvents) !== false)
+          this.parts.flags.called(distinctId, key, value, options, requestId);
       },
       warn: (message) => this.reporter.report(new HogtailError(message)),
     });
   }
 
   /** One flag as `{ key, enabled, variant, payload }` (posthog-node's name), or undefined when unknown; sends `$feature_flag_called`. */
-  async getFeatureFlagResult(key: string, idOrOptions?: IdOrOptions<FlagOptions>, maybeOptions?: FlagOptions): Promise<FeatureFlagResult | undefined> {
+  async getFeatureFlagResult(
+    key: string,
+    idOrOptions?: IdOrOptions<FlagOptions>,
+    maybeOptions?: FlagOptions,
+  ): Promise<FeatureFlagResult | undefined> {
     const [distinctId, options] = this.#resolve(idOrOptions, maybeOptions, 'getFeatureFlagResult');
     if (distinctId === undefined) return undefined;
     const value = await this.getFeatureFlag(key, distinctId, options);
     if (value === undefined) return undefined;
-    const payload = value === false ? undefined : await this.parts.flags.getFeatureFlagPayload(key, distinctId, value, { ...options, sendFeatureFlagEvents: false });
-    return { key, enabled: value !== false, ...(typeof value === 'string' && { variant: value }), ...(payload !== undefined && { payload }) };
+    const payload =
+      value === false
+        ? undefined
+        : await this.parts.flags.getFeatureFlagPayload(key, distinctId, value, { ...options, sendFeatureFlagEvents: false });
+    return {
+      key,
+      enabled: value !== false,
+      ...(typeof value === 'string' && { variant: value }),
+      ...(payload !== undefined && { payload }),
+    };
   }
 
   /** Flag values (and payloads) that answer before any evaluation, for tests and development; `false` clears them. */
@@ -191,13 +207,20 @@ export class PostHogServerClient extends ServerClient {
     const explicit = typeof idOrOptions === 'string' ? idOrOptions : undefined;
     const options = (typeof idOrOptions === 'object' && idOrOptions !== null ? idOrOptions : (maybeOptions ?? {})) as O;
     const distinctId = explicit ?? this.getContext()?.distinctId;
-    if (distinctId === undefined) this.reporter.report(new HogtailError(`${method}() needs a distinctId: pass it, or call it inside withContext({ distinctId }, ...).`));
+    if (distinctId === undefined)
+      this.reporter.report(
+        new HogtailError(`${method}() needs a distinctId: pass it, or call it inside withContext({ distinctId }, ...).`),
+      );
     return [distinctId, options];
   }
 
   #warnNoContext(method: string): void {
     if (this.#noContextWarned) return;
     this.#noContextWarned = true;
-    this.reporter.report(new HogtailError(`${method}() has no request context here (it needs Node's AsyncLocalStorage); pass distinctId to each call instead.`));
+    this.reporter.report(
+      new HogtailError(
+        `${method}() has no request context here (it needs Node's AsyncLocalStorage); pass distinctId to each call instead.`,
+      ),
+    );
   }
 }

@@ -49,7 +49,13 @@ const NOT_A_MESSAGE = "capture() takes one object, as posthog-node's does: captu
 export function readMessage(message: unknown, refuse: Refuse): ReadMessage | undefined {
   // posthog-js's capture('event', properties), or no argument: the usual first mistake, so the shape is named.
   if (typeof message !== 'object' || message === null) {
-    refuse(new InvalidEventError(`${NOT_A_MESSAGE}${describe(message)}. The event was not queued.`, 'invalid', typeof message === 'string' ? message : undefined));
+    refuse(
+      new InvalidEventError(
+        `${NOT_A_MESSAGE}${describe(message)}. The event was not queued.`,
+        'invalid',
+        typeof message === 'string' ? message : undefined,
+      ),
+    );
     return undefined;
   }
   try {

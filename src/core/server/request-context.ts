@@ -35,7 +35,10 @@ export function mergeContext(current: ContextData | undefined, data: Partial<Con
 }
 
 /** The message as it is captured in `context`: its distinct id when it names none, the context's properties under its own, `$session_id`. */
-export function messageInContext<M extends { distinctId?: unknown; properties?: unknown }>(message: M, context: ContextData | undefined): M {
+export function messageInContext<M extends { distinctId?: unknown; properties?: unknown }>(
+  message: M,
+  context: ContextData | undefined,
+): M {
   if (context === undefined || message === null || typeof message !== 'object') return message;
   const own = message.properties;
   const properties: Record<string, unknown> = { ...context.properties, ...(own !== null && typeof own === 'object' ? own : {}) };

@@ -66,7 +66,13 @@ export interface ServerParts {
   intake: Intake;
 }
 
-function startLocalFlags(apiKey: string, options: ResolvedServerOptions, platform: ServerPlatform, executor: HttpExecutor, hooks: WiringHooks) {
+function startLocalFlags(
+  apiKey: string,
+  options: ResolvedServerOptions,
+  platform: ServerPlatform,
+  executor: HttpExecutor,
+  hooks: WiringHooks,
+) {
   if (options.personalApiKey === undefined || options.disabled) return undefined;
   return createLocalFlags({
     host: options.host,
@@ -81,7 +87,13 @@ function startLocalFlags(apiKey: string, options: ResolvedServerOptions, platfor
   });
 }
 
-function startQueue(apiKey: string, options: ResolvedServerOptions, platform: ServerPlatform, executor: HttpExecutor, hooks: WiringHooks): Queue {
+function startQueue(
+  apiKey: string,
+  options: ResolvedServerOptions,
+  platform: ServerPlatform,
+  executor: HttpExecutor,
+  hooks: WiringHooks,
+): Queue {
   const senderOptions = {
     host: options.host,
     apiKey,
@@ -134,7 +146,11 @@ export function wireServerParts(apiKey: string, options: ResolvedServerOptions, 
     warnLocalOnly() {
       if (localOnlyWarned) return;
       localOnlyWarned = true;
-      hooks.report(new HogtailError('onlyEvaluateLocally needs local evaluation (the personalApiKey option); without it such lookups answer undefined.'));
+      hooks.report(
+        new HogtailError(
+          'onlyEvaluateLocally needs local evaluation (the personalApiKey option); without it such lookups answer undefined.',
+        ),
+      );
     },
     local,
     strictLocal: options.strictLocalEvaluation,

@@ -115,11 +115,7 @@ export async function createCollector(options: CollectorOptions = {}): Promise<C
     }
   };
 
-  const server = await listen(
-    (req, res) => void handle(req, res),
-    options.host ?? '127.0.0.1',
-    options.port ?? 0,
-  );
+  const server = await listen((req, res) => void handle(req, res), options.host ?? '127.0.0.1', options.port ?? 0);
 
   return {
     url: server.url,

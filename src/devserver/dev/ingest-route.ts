@@ -34,7 +34,12 @@ export function recordRejection(context: IngestRouteContext, rejection: Rejectio
   context.log(`rejected ${rejection.method} ${rejection.path} with ${rejection.status}: ${rejection.reason}`);
 }
 
-export async function handleIngest(req: IncomingMessage, res: ServerResponse, requestId: number, context: IngestRouteContext): Promise<void> {
+export async function handleIngest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: number,
+  context: IngestRouteContext,
+): Promise<void> {
   const method = req.method ?? '';
   const outcome = await evaluateRequest(req, requestId, context.options, context.budget);
   if (outcome.kind === 'aborted') return;
@@ -83,7 +88,9 @@ function senderOf(req: IncomingMessage): string | undefined {
 function utf8Warnings(events: readonly ReceivedEvent[]): Map<ReceivedEvent, string[]> {
   const flagged = new Map<ReceivedEvent, string[]>();
   for (const event of events) {
-    const fields = [event.event.includes('\uFFFD') ? 'event name' : '', event.distinct_id.includes('\uFFFD') ? 'distinct id' : ''].filter(Boolean);
+    const fields = [event.event.includes('\uFFFD') ? 'event name' : '', event.distinct_id.includes('\uFFFD') ? 'distinct id' : ''].filter(
+      Boolean,
+    );
     if (fields.length > 0) flagged.set(event, [`${fields.join(' and ')} had bytes that are not UTF-8, shown as \uFFFD`]);
   }
   return flagged;

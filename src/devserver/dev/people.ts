@@ -44,7 +44,12 @@ export function createPeopleIndex(): PeopleIndex {
 
   const personFor = (distinctId: string, at: string): Person => {
     // No prototype: a property named "__proto__" or "constructor" from a client is just data.
-    const person = people.get(distinctId) ?? { distinctId, properties: Object.create(null) as Record<string, unknown>, lastSeen: at, events: 0 };
+    const person = people.get(distinctId) ?? {
+      distinctId,
+      properties: Object.create(null) as Record<string, unknown>,
+      lastSeen: at,
+      events: 0,
+    };
     people.delete(distinctId);
     people.set(distinctId, person);
     person.lastSeen = at;
@@ -90,7 +95,8 @@ export function createPeopleIndex(): PeopleIndex {
       personFor(distinctId, at);
     },
     personProperties: (distinctId) => people.get(distinctId)?.properties,
-    groupProperties: (groupType, groupKey) => groups.get(`${groupType}\u0000${groupKey}`)?.group_properties as Record<string, unknown> | undefined,
+    groupProperties: (groupType, groupKey) =>
+      groups.get(`${groupType}\u0000${groupKey}`)?.group_properties as Record<string, unknown> | undefined,
     groups: (groupTypeIndex) => [...groups.values()].filter((group) => group.group_type_index === groupTypeIndex),
     groupTypes: () => groupTypes,
     people(limit, offset = 0) {

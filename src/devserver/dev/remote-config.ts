@@ -13,12 +13,22 @@ import type { RequestTarget } from '../ingest/routes';
 const CONFIG_PATH = /^\/array\/([^/]+)\/config(\.js)?$/;
 
 /** Answers and returns true for the remote config paths; false leaves the request to the others. */
-export function handleRemoteConfig(req: IncomingMessage, res: ServerResponse, target: RequestTarget, hasFeatureFlags: () => boolean): boolean {
+export function handleRemoteConfig(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: RequestTarget,
+  hasFeatureFlags: () => boolean,
+): boolean {
   const match = CONFIG_PATH.exec(target.pathname);
   if (match === null || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
   const decoded = decodePathSegment(match[1] ?? '');
   if (decoded === undefined) {
-    sendText(req, res, 400, 'the project key in the path is not valid percent-encoding (a % must start an escape such as %20); send the key as the project settings show it');
+    sendText(
+      req,
+      res,
+      400,
+      'the project key in the path is not valid percent-encoding (a % must start an escape such as %20); send the key as the project settings show it',
+    );
     return true;
   }
   const key = readProjectKey(decoded);
@@ -48,5 +58,8 @@ export function handleRemoteConfig(req: IncomingMessage, res: ServerResponse, ta
 
 /** JSON is a JavaScript expression; `<` and the line separators are escaped so it is safe anywhere a script is. */
 function scriptLiteral(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -26,7 +26,12 @@ const MAX_LIMIT = 10_000;
 export const CLEAR_HEADER = 'x-hogtail-dev-clear';
 
 /** Answers and returns true for the dev server's own paths; false leaves the request to the others. */
-export async function handleDevRoute(req: IncomingMessage, res: ServerResponse, target: RequestTarget, context: DevRoutesContext): Promise<boolean> {
+export async function handleDevRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: RequestTarget,
+  context: DevRoutesContext,
+): Promise<boolean> {
   const { pathname } = target;
   const isPage = pathname === '/' || pathname === '/index.html';
   if (!isPage && !pathname.startsWith('/_dev/') && pathname !== '/favicon.ico') return false;
@@ -89,11 +94,21 @@ async function handleDataRoute(req: IncomingMessage, res: ServerResponse, target
     case '/_dev/summary':
       return sendJson(res, context.summary());
     case '/_dev/flag-users':
-      return sendJson(res, context.flagUsers(clamp(Number(query.get('offset') ?? 0), 0, Number.MAX_SAFE_INTEGER), clamp(Number(query.get('limit') ?? 50), 1, 1_000)));
+      return sendJson(
+        res,
+        context.flagUsers(
+          clamp(Number(query.get('offset') ?? 0), 0, Number.MAX_SAFE_INTEGER),
+          clamp(Number(query.get('limit') ?? 50), 1, 1_000),
+        ),
+      );
     case '/_dev/stream':
       return context.stream.handle(req, res, query);
     default:
-      return sendJson(res, { error: `nothing at ${pathname}; try /_dev/events, /_dev/search, /_dev/summary, /_dev/flag-users or /_dev/stream` }, 404);
+      return sendJson(
+        res,
+        { error: `nothing at ${pathname}; try /_dev/events, /_dev/search, /_dev/summary, /_dev/flag-users or /_dev/stream` },
+        404,
+      );
   }
 }
 

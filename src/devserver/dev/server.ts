@@ -116,7 +116,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     decide: flags,
   };
   const summary = (): DevSummary => buildSummary({ store, people, assignments, flags });
-  const ingest: IngestRouteContext = { store, people, options: ingestOptions, budget: createByteBudget(options.maxInFlightBytes), dataDir: options.dataDir, log };
+  const ingest: IngestRouteContext = {
+    store,
+    people,
+    options: ingestOptions,
+    budget: createByteBudget(options.maxInFlightBytes),
+    dataDir: options.dataDir,
+    log,
+  };
   store.subscribe((change) => {
     if (change.kind === 'cleared') people.reset();
   });
@@ -127,14 +134,25 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const target = parseRequestTarget(req.url);
     const method = req.method ?? '';
     try {
-      const devContext = { store, stream, summary, boundHost: host, flagUsers: (offset: number, limit: number) => listFlagUsers({ people, assignments, flags }, offset, limit) };
+      const devContext = {
+        store,
+        stream,
+        summary,
+        boundHost: host,
+        flagUsers: (offset: number, limit: number) => listFlagUsers({ people, assignments, flags }, offset, limit),
+      };
       if (await handleDevRoute(req, res, target, devContext)) return;
       if (handleRemoteConfig(req, res, target, () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted))) return;
       if (handleDefinitionsRoute(req, res, target, { definitions: flags.definitions, keys: DEFAULT_KEYS, boundHost: host })) return;
       if (target.pathname.startsWith('/api/') && !isAllowedHostHeader(req.headers.host, host)) {
         // The management endpoints hold captured group properties and accept the well-known dev key:
         // the same DNS-rebinding guard as the page.
-        writeResponse(res, 403, { 'Content-Type': 'text/plain; charset=utf-8' }, 'this dev server only answers requests addressed to localhost');
+        writeResponse(
+          res,
+          403,
+          { 'Content-Type': 'text/plain; charset=utf-8' },
+          'this dev server only answers requests addressed to localhost',
+        );
         return;
       }
       if (await management.handle(req, res)) return;

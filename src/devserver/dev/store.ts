@@ -46,7 +46,8 @@ export async function openDevStore(dataDir: string, options: DevStoreOptions = {
   const loaded = { events: totalEvents - state.seqBase, rejections: memory.totalRejections(), skippedLines };
 
   // Events appended while the scan runs belong to the next search: it stops at `totalEvents` now.
-  const scanFiles = (query: SearchQuery): Promise<SearchPage> => scanEventLog(eventLog, query, state.seqBase, state.clearedThrough, totalEvents);
+  const scanFiles = (query: SearchQuery): Promise<SearchPage> =>
+    scanEventLog(eventLog, query, state.seqBase, state.clearedThrough, totalEvents);
   const scanMemory = (query: SearchQuery): SearchPage => scanKept(memory.events, query);
 
   return {
@@ -135,7 +136,13 @@ function scanKept(events: readonly KeptEvent[], query: SearchQuery): SearchPage 
 }
 
 /** A search over the event logs on disk: the events numbered after `through`, up to `last`. */
-async function scanEventLog(eventLog: ReturnType<typeof openDailyLog>, query: SearchQuery, seqBase: number, through: number, last: number): Promise<SearchPage> {
+async function scanEventLog(
+  eventLog: ReturnType<typeof openDailyLog>,
+  query: SearchQuery,
+  seqBase: number,
+  through: number,
+  last: number,
+): Promise<SearchPage> {
   const collector = createPageCollector(query);
   let seq = seqBase;
   const needle = rawNeedle(query);

@@ -67,7 +67,12 @@ export function listFlagUsers(
     if (answered !== undefined) {
       return { distinctId: person.distinctId, source: 'decide', at: answered.at, flags: answered.featureFlags };
     }
-    return { distinctId: person.distinctId, source: 'evaluated', at: person.lastSeen, flags: flags.evaluate(person.distinctId).featureFlags };
+    return {
+      distinctId: person.distinctId,
+      source: 'evaluated',
+      at: person.lastSeen,
+      flags: flags.evaluate(person.distinctId).featureFlags,
+    };
   });
   return { total: people.personCount(), offset, users };
 }
@@ -115,7 +120,10 @@ function summarizeFlag(flag: FlagDefinition, mapping: Readonly<Record<string, st
       rolloutPercentage: group.rollout_percentage,
       variant: group.variant,
     })),
-    variants: (filters.multivariate?.variants ?? []).map((variant) => ({ key: variant.key, rolloutPercentage: variant.rollout_percentage })),
+    variants: (filters.multivariate?.variants ?? []).map((variant) => ({
+      key: variant.key,
+      rolloutPercentage: variant.rollout_percentage,
+    })),
     payloadKeys: Object.keys(filters.payloads),
   };
 }

@@ -18,7 +18,12 @@ export interface DefinitionsRouteContext {
   boundHost: string;
 }
 
-const PATHS = new Set(['/flags/definitions', '/flags/definitions/', '/api/feature_flag/local_evaluation', '/api/feature_flag/local_evaluation/']);
+const PATHS = new Set([
+  '/flags/definitions',
+  '/flags/definitions/',
+  '/api/feature_flag/local_evaluation',
+  '/api/feature_flag/local_evaluation/',
+]);
 
 /** Answers and returns true for the two definitions paths; false leaves the request to the others. */
 export function handleDefinitionsRoute(
@@ -43,11 +48,19 @@ export function handleDefinitionsRoute(
 function answer(req: IncomingMessage, res: ServerResponse, context: DefinitionsRouteContext): void {
   const auth = authenticate(req.headers.authorization, context.keys);
   if (!auth.ok) {
-    send(req, res, 401, { type: 'authentication_error', code: auth.code, detail: `${auth.detail} hogtail dev accepts the personal API keys it was configured with (by default phx_hogtail_dev_personal_key).` });
+    send(req, res, 401, {
+      type: 'authentication_error',
+      code: auth.code,
+      detail: `${auth.detail} hogtail dev accepts the personal API keys it was configured with (by default phx_hogtail_dev_personal_key).`,
+    });
     return;
   }
   if (!hasScope(auth.scopes, 'feature_flag:read')) {
-    send(req, res, 403, { type: 'authentication_error', code: 'permission_denied', detail: 'this personal API key lacks the feature_flag:read scope' });
+    send(req, res, 403, {
+      type: 'authentication_error',
+      code: 'permission_denied',
+      detail: 'this personal API key lacks the feature_flag:read scope',
+    });
     return;
   }
   const body = JSON.stringify(wireDefinitions(context.definitions()));
@@ -57,7 +70,12 @@ function answer(req: IncomingMessage, res: ServerResponse, context: DefinitionsR
     res.end();
     return;
   }
-  res.writeHead(200, { 'Content-Type': 'application/json', ETag: etag, 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(200, {
+    'Content-Type': 'application/json',
+    ETag: etag,
+    'Cache-Control': 'no-cache',
+    'Content-Length': Buffer.byteLength(body),
+  });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 

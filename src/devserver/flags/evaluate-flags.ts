@@ -2,7 +2,14 @@
  * The dev server's answer for one user: every flag through the shared engine, in the two shapes its
  * routes need (decide's `featureFlags` / `featureFlagPayloads`, and /flags v2's per-flag details).
  */
-import { evaluateAllFlags, storedPayload, type EvaluationContext, type FlagDefinitions, type FlagReason, type FlagValue } from '../../core/flag-engine';
+import {
+  evaluateAllFlags,
+  storedPayload,
+  type EvaluationContext,
+  type FlagDefinitions,
+  type FlagReason,
+  type FlagValue,
+} from '../../core/flag-engine';
 import { setOwn } from '../../core/own';
 import { SERVER_ENGINE } from './hash';
 
@@ -25,11 +32,7 @@ export interface FlagsEvaluation {
   errors: string[];
 }
 
-export function evaluateFlags(
-  definitions: FlagDefinitions,
-  context: EvaluationContext,
-  keys?: ReadonlySet<string>,
-): FlagsEvaluation {
+export function evaluateFlags(definitions: FlagDefinitions, context: EvaluationContext, keys?: ReadonlySet<string>): FlagsEvaluation {
   const result: FlagsEvaluation = { featureFlags: {}, featureFlagPayloads: {}, details: {}, errors: [] };
   for (const { flag, outcome } of evaluateAllFlags(definitions, context, SERVER_ENGINE, keys)) {
     if (!outcome.decided) {

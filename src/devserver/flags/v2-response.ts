@@ -21,13 +21,22 @@ export function flagsV2Response(response: DecideResponse, requestId: number): Re
   const flags: Record<string, FlagDetail> = {};
   for (const [key, value] of Object.entries(response.featureFlags)) {
     const payload = ownValue(response.featureFlagPayloads, key);
-    setOwn(flags, key, ownValue(given, key) ?? {
+    setOwn(
+      flags,
       key,
-      enabled: value !== false,
-      variant: typeof value === 'string' ? value : null,
-      reason: { code: value === false ? 'no_condition_match' : 'condition_match', description: 'Answered by the decide handler' },
-      metadata: { id: 0, version: 1, payload: payload === undefined || payload === null ? null : typeof payload === 'string' ? payload : JSON.stringify(payload), description: null },
-    });
+      ownValue(given, key) ?? {
+        key,
+        enabled: value !== false,
+        variant: typeof value === 'string' ? value : null,
+        reason: { code: value === false ? 'no_condition_match' : 'condition_match', description: 'Answered by the decide handler' },
+        metadata: {
+          id: 0,
+          version: 1,
+          payload: payload === undefined || payload === null ? null : typeof payload === 'string' ? payload : JSON.stringify(payload),
+          description: null,
+        },
+      },
+    );
   }
   return { ...response, flags, requestId: `hogtail-dev-${requestId}` };
 }

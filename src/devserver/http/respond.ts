@@ -8,15 +8,11 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
  * Writes status, headers and body once. A socket that is already gone (the client gave up, or a
  * harness reset it) has no one to answer; statuses that forbid a body and HEAD requests get none.
  */
-export function writeResponse(
-  res: ServerResponse,
-  status: number,
-  headers: OutgoingHttpHeaders,
-  body?: string | Uint8Array,
-): void {
+export function writeResponse(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body?: string | Uint8Array): void {
   if (res.headersSent || res.destroyed) return;
   const payload = canHaveBody(status) ? body : undefined;
-  const length = payload === undefined ? {} : { 'Content-Length': typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength };
+  const length =
+    payload === undefined ? {} : { 'Content-Length': typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength };
   res.writeHead(status, { ...length, ...headers });
   res.end(res.req.method === 'HEAD' ? undefined : payload);
 }
@@ -46,13 +42,7 @@ export function sendPreflight(req: IncomingMessage, res: ServerResponse): void {
 }
 
 /** Errors are plain text, as on the real server. */
-export function sendText(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  text: string,
-  headers: OutgoingHttpHeaders = {},
-): void {
+export function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: OutgoingHttpHeaders = {}): void {
   writeResponse(res, status, { ...corsHeaders(req), 'Content-Type': 'text/plain; charset=utf-8', ...headers }, text);
 }
 

@@ -17,7 +17,8 @@ export function readProjectKey(key: unknown): { ok: true; key: string } | Refusa
   if (trimmed.length > MAX_KEY_LENGTH) {
     return refuse(401, `the project API key is ${trimmed.length} characters long; a project key has at most ${MAX_KEY_LENGTH}`);
   }
-  if (NON_ASCII.test(trimmed)) return refuse(401, 'the project API key has characters outside ASCII; copy it again from the project settings');
+  if (NON_ASCII.test(trimmed))
+    return refuse(401, 'the project API key has characters outside ASCII; copy it again from the project settings');
   if (trimmed.startsWith('phx_')) {
     return refuse(401, 'a personal API key (phx_...) was sent; capture and decide take the project API key (phc_...)');
   }

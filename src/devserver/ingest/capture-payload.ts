@@ -39,7 +39,8 @@ export function acceptCapture(body: unknown, context: CaptureContext): CaptureRe
 
   const events: ReceivedEvent[] = [];
   const longestItem = context.longestContainer?.[envelope.value.itemLevel - 1];
-  const sizeLimit = longestItem !== undefined && longestItem * SERIALISED_BYTES_PER_CHAR <= context.maxEventBytes ? undefined : context.maxEventBytes;
+  const sizeLimit =
+    longestItem !== undefined && longestItem * SERIALISED_BYTES_PER_CHAR <= context.maxEventBytes ? undefined : context.maxEventBytes;
   for (const [index, item] of items.entries()) {
     const validated = validateEvent(item, index, sizeLimit);
     if (!validated.ok) return { ...validated, items };

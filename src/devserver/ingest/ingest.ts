@@ -196,9 +196,7 @@ export function writeOutcome(req: IncomingMessage, res: ServerResponse, outcome:
  * The rules as a plain `node:http` request listener, for mounting in a server of your own. The
  * collector uses the two halves directly so it can record what was accepted.
  */
-export function createIngestHandler(
-  options: IngestOptions = {},
-): (req: IncomingMessage, res: ServerResponse) => Promise<IngestOutcome> {
+export function createIngestHandler(options: IngestOptions = {}): (req: IncomingMessage, res: ServerResponse) => Promise<IngestOutcome> {
   let lastRequestId = 0;
   const budget = createByteBudget(options.maxInFlightBytes);
   return async (req, res) => {

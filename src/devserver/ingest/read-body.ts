@@ -7,11 +7,7 @@ import type { BudgetLease } from './budget';
 /** How far past the cap an upload is read and discarded before it is answered regardless. */
 const MAX_DRAINED_BYTES = 64 * 1024 * 1024;
 
-export type BodyRead =
-  | { kind: 'complete'; bytes: Buffer }
-  | { kind: 'too-large'; limit: number }
-  | { kind: 'busy' }
-  | { kind: 'aborted' };
+export type BodyRead = { kind: 'complete'; bytes: Buffer } | { kind: 'too-large'; limit: number } | { kind: 'busy' } | { kind: 'aborted' };
 
 /**
  * Counts bytes as they arrive so an oversize upload is refused as soon as it crosses the cap instead

@@ -88,12 +88,7 @@ function checkTimestamp(timestamp: unknown): string | undefined {
   return undefined;
 }
 
-function pickFields(
-  item: Record<string, unknown>,
-  event: string,
-  distinctId: string,
-  properties: Record<string, unknown>,
-): EventFields {
+function pickFields(item: Record<string, unknown>, event: string, distinctId: string, properties: Record<string, unknown>): EventFields {
   const fields: EventFields = { event, distinct_id: distinctId, properties };
   if (typeof item.uuid === 'string') fields.uuid = item.uuid;
   if (typeof item.timestamp === 'string') fields.timestamp = item.timestamp;

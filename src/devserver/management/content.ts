@@ -8,8 +8,7 @@ export interface RenderedContent {
 }
 
 // A valid 1×1 PNG, so a downloaded "image" export opens in a viewer.
-const PNG_1X1 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 export function renderExportContent(asset: ExportedAsset, fixture: ExportContentFixture | undefined): RenderedContent {
   if (fixture !== undefined) {

@@ -12,11 +12,7 @@ export interface ManagementFaults {
   stall?: number;
 }
 
-export type Fault =
-  | { kind: 'none' }
-  | { kind: 'rate_limit'; retryAfter: string }
-  | { kind: 'unavailable' }
-  | { kind: 'stall' };
+export type Fault = { kind: 'none' } | { kind: 'rate_limit'; retryAfter: string } | { kind: 'unavailable' } | { kind: 'stall' };
 
 export interface FaultState {
   /** Replaces every fault counter; `set({})` clears them. */

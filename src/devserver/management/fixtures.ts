@@ -159,27 +159,30 @@ export function createSeedFixtures(counts: SeedCounts = {}): ManagementFixtures 
 
   const recordings = Array.from({ length: recordingCount }, (_, i) => seedRecording(i));
 
-  const subscriptions = Array.from({ length: subscriptionCount }, (_, i): Subscription => ({
-    id: i + 1,
-    dashboard: 100 + (i % 5),
-    insight: 1000 + i,
-    target_type: i % 3 === 0 ? 'slack' : 'email',
-    target_value: i % 3 === 0 ? `C0${i}CHANNEL` : `team${i % 4}@example.com`,
-    frequency: ['daily', 'weekly', 'monthly'][i % 3] ?? 'weekly',
-    interval: 1 + (i % 2),
-    byweekday: i % 3 === 1 ? ['monday', 'thursday'] : [],
-    bysetpos: 1,
-    count: 0,
-    start_date: at(i * 90),
-    until_date: at(24 * 60 * 365 + i * 90),
-    created_at: at(i * 90),
-    created_by: seedUser(i % Math.max(1, memberCount)),
-    deleted: false,
-    title: `Weekly numbers ${i + 1}`,
-    summary: `sent ${['daily', 'weekly', 'monthly'][i % 3] ?? 'weekly'}`,
-    next_delivery_date: at(24 * 60 * 400 + i * 90),
-    invite_message: i % 2 === 0 ? 'Here are the numbers' : '',
-  }));
+  const subscriptions = Array.from(
+    { length: subscriptionCount },
+    (_, i): Subscription => ({
+      id: i + 1,
+      dashboard: 100 + (i % 5),
+      insight: 1000 + i,
+      target_type: i % 3 === 0 ? 'slack' : 'email',
+      target_value: i % 3 === 0 ? `C0${i}CHANNEL` : `team${i % 4}@example.com`,
+      frequency: ['daily', 'weekly', 'monthly'][i % 3] ?? 'weekly',
+      interval: 1 + (i % 2),
+      byweekday: i % 3 === 1 ? ['monday', 'thursday'] : [],
+      bysetpos: 1,
+      count: 0,
+      start_date: at(i * 90),
+      until_date: at(24 * 60 * 365 + i * 90),
+      created_at: at(i * 90),
+      created_by: seedUser(i % Math.max(1, memberCount)),
+      deleted: false,
+      title: `Weekly numbers ${i + 1}`,
+      summary: `sent ${['daily', 'weekly', 'monthly'][i % 3] ?? 'weekly'}`,
+      next_delivery_date: at(24 * 60 * 400 + i * 90),
+      invite_message: i % 2 === 0 ? 'Here are the numbers' : '',
+    }),
+  );
 
   const groups: Group[] = [];
   groupsPerType.forEach((count, typeIndex) => {

@@ -13,7 +13,7 @@ import { createFaultState, type ManagementFaults } from './faults';
 import { createSeedFixtures, type ManagementFixtures } from './fixtures';
 import { BodyError, errorReply, readJsonBody, writeReply, type Reply } from './http';
 import { PagingError } from './paging';
-import { ROUTES, type Method } from './routes';
+import { ROUTES, type Endpoint, type Method } from './routes';
 import { createStore, type GroupsSource, type ManagementStore } from './store';
 
 export interface ManagementHandlerOptions {
@@ -61,6 +61,46 @@ export interface ManagementHandler {
 const PREFIX = '/api/environments/';
 const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 
+/** The endpoint a request names below the prefix, or the error reply that says why there is none. */
+function resolveEndpoint(url: URL, method: string, scopes: KeyScopes, projectId: string): Reply | { endpoint: Endpoint; params: string[] } {
+  const rest = url.pathname.slice(PREFIX.length);
+  const slash = rest.indexOf('/');
+  const project = decodePathSegment(slash === -1 ? rest : rest.slice(0, slash));
+  if (project !== projectId) {
+    return errorReply(
+      404,
+      'invalid_request',
+      'not_found',
+      `Project ${JSON.stringify(project)} not found; this server serves project ${projectId}.`,
+    );
+  }
+  const below = slash === -1 ? '' : rest.slice(slash + 1);
+  const found = findRoute(below);
+  if (found === undefined) {
+    const hint = findRoute(`${below}/`) === undefined ? '' : ' Paths end with a slash.';
+    return errorReply(404, 'invalid_request', 'not_found', `Not found.${hint}`);
+  }
+  const endpoint = found.route.methods[method as Method];
+  if (endpoint === undefined) {
+    const allowed = Object.keys(found.route.methods).join(', ');
+    return {
+      ...errorReply(405, 'invalid_request', 'method_not_allowed', `Method "${method}" not allowed.`),
+      headers: { Allow: allowed },
+    };
+  }
+  if (endpoint.scope !== null && !hasScope(scopes, endpoint.scope)) {
+    return errorReply(
+      403,
+      'authentication_error',
+      'permission_denied',
+      `This action requires scope '${endpoint.scope}', which the personal API key does not have.`,
+    );
+  }
+  const params = found.params.map(decodePathSegment);
+  if (params.some((param) => param === undefined)) return errorReply(404, 'invalid_request', 'not_found', 'Not found.');
+  return { endpoint, params: params as string[] };
+}
+
 export function createManagementHandler(options: ManagementHandlerOptions = {}): ManagementHandler {
   const projectId = String(options.projectId ?? 1);
   const keys = options.keys ?? DEFAULT_KEYS;
@@ -95,30 +135,11 @@ export function createManagementHandler(options: ManagementHandlerOptions = {}):
     const auth = authenticate(req.headers.authorization, keys);
     if (!auth.ok) return errorReply(401, 'authentication_error', auth.code, auth.detail);
 
-    const rest = url.pathname.slice(PREFIX.length);
-    const slash = rest.indexOf('/');
-    const project = decodePathSegment(slash === -1 ? rest : rest.slice(0, slash));
-    if (project !== projectId) {
-      return errorReply(404, 'invalid_request', 'not_found', `Project ${JSON.stringify(project)} not found; this server serves project ${projectId}.`);
-    }
-    const below = slash === -1 ? '' : rest.slice(slash + 1);
-    const found = findRoute(below);
-    if (found === undefined) {
-      const hint = findRoute(`${below}/`) === undefined ? '' : ' Paths end with a slash.';
-      return errorReply(404, 'invalid_request', 'not_found', `Not found.${hint}`);
-    }
-    const endpoint = found.route.methods[method as Method];
-    if (endpoint === undefined) {
-      const allowed = Object.keys(found.route.methods).join(', ');
-      return { ...errorReply(405, 'invalid_request', 'method_not_allowed', `Method "${method}" not allowed.`), headers: { Allow: allowed } };
-    }
-    if (endpoint.scope !== null && !hasScope(auth.scopes, endpoint.scope)) {
-      return errorReply(403, 'authentication_error', 'permission_denied', `This action requires scope '${endpoint.scope}', which the personal API key does not have.`);
-    }
-    const params = found.params.map(decodePathSegment);
-    if (params.some((param) => param === undefined)) return errorReply(404, 'invalid_request', 'not_found', 'Not found.');
+    const resolved = resolveEndpoint(url, method, auth.scopes, projectId);
+    if ('status' in resolved) return resolved;
+    const { endpoint, params } = resolved;
     try {
-      return await endpoint.handle({ params: params as string[], url, body, store, groupPageSize, now: () => new Date() });
+      return await endpoint.handle({ params, url, body, store, groupPageSize, now: () => new Date() });
     } catch (error) {
       if (error instanceof PagingError) return pagingReply(error);
       throw error;

@@ -24,8 +24,7 @@ const EXPORT_FORMATS = ['text/csv', 'image/png', 'application/pdf'];
 const EXTENSIONS: Record<string, string> = { 'text/csv': 'csv', 'image/png': 'png', 'application/pdf': 'pdf' };
 
 export const notFound = (): Reply => errorReply(404, 'invalid_request', 'not_found', 'Not found.');
-export const invalid = (attr: string, detail: string, code = 'invalid'): Reply =>
-  errorReply(400, 'validation_error', code, detail, attr);
+export const invalid = (attr: string, detail: string, code = 'invalid'): Reply => errorReply(400, 'validation_error', code, detail, attr);
 
 export const ok = (json: unknown, status = 200): Reply => ({ status, json });
 
@@ -44,14 +43,19 @@ export function createExport({ body, store, now }: RouteContext): Reply {
   if (input === undefined) return invalid('non_field_errors', 'Expected a JSON object.');
   const format = input['export_format'];
   if (typeof format !== 'string' || !EXPORT_FORMATS.includes(format)) {
-    return invalid('export_format', `"${String(format)}" is not a valid choice; use one of ${EXPORT_FORMATS.join(', ')}.`, 'invalid_choice');
+    return invalid(
+      'export_format',
+      `"${String(format)}" is not a valid choice; use one of ${EXPORT_FORMATS.join(', ')}.`,
+      'invalid_choice',
+    );
   }
   if (!isInteger(input['dashboard']) && !isInteger(input['insight'])) {
     return invalid('non_field_errors', 'Either dashboard or insight is required for an export.');
   }
   const id = store.nextExportId();
   const created = now();
-  const expires = typeof input['expires_after'] === 'string' ? input['expires_after'] : new Date(created.getTime() + 6 * 30 * 86_400_000).toISOString();
+  const expires =
+    typeof input['expires_after'] === 'string' ? input['expires_after'] : new Date(created.getTime() + 6 * 30 * 86_400_000).toISOString();
   const asset = {
     id,
     dashboard: isInteger(input['dashboard']) ? input['dashboard'] : 0,
@@ -72,7 +76,11 @@ export function withMember(store: ManagementStore, uuid: string | undefined, the
   return member === undefined ? notFound() : then(member);
 }
 
-export function withExport(store: ManagementStore, raw: string | undefined, then: (asset: NonNullable<ReturnType<ManagementStore['exports']['get']>>) => Reply): Reply {
+export function withExport(
+  store: ManagementStore,
+  raw: string | undefined,
+  then: (asset: NonNullable<ReturnType<ManagementStore['exports']['get']>>) => Reply,
+): Reply {
   if (raw === undefined || !/^\d+$/.test(raw)) return notFound();
   const asset = store.exports.get(Number(raw));
   return asset === undefined ? notFound() : then(asset);

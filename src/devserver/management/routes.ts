@@ -77,7 +77,13 @@ export const ROUTES: Route[] = [
     methods: {
       GET: {
         scope: 'export:read',
-        handle: ({ store, url }) => ok(offsetPage([...store.exports.values()].sort((a, b) => a.id - b.id), url)),
+        handle: ({ store, url }) =>
+          ok(
+            offsetPage(
+              [...store.exports.values()].sort((a, b) => a.id - b.id),
+              url,
+            ),
+          ),
       },
       POST: { scope: 'export:write', handle: createExport },
     },
@@ -210,8 +216,7 @@ export const ROUTES: Route[] = [
     methods: {
       GET: {
         scope: 'sharing_configuration:read',
-        handle: ({ params, store }) =>
-          withRecording(store, params[0], (recording) => ok(sharingOf(store, recording))),
+        handle: ({ params, store }) => withRecording(store, params[0], (recording) => ok(sharingOf(store, recording))),
       },
     },
   },
@@ -251,7 +256,13 @@ export const ROUTES: Route[] = [
     methods: {
       GET: {
         scope: 'subscription:read',
-        handle: ({ store, url }) => ok(offsetPage(store.subscriptions.filter((subscription) => !subscription.deleted), url)),
+        handle: ({ store, url }) =>
+          ok(
+            offsetPage(
+              store.subscriptions.filter((subscription) => !subscription.deleted),
+              url,
+            ),
+          ),
       },
     },
   },

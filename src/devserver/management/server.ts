@@ -32,7 +32,11 @@ export async function createManagementServer(options: ManagementServerOptions = 
     (req, res) => {
       handler.handle(req, res).then(
         (handled) => {
-          if (!handled) writeReply(res, errorReply(404, 'invalid_request', 'not_found', 'Not found. Management endpoints live under /api/environments/.'));
+          if (!handled)
+            writeReply(
+              res,
+              errorReply(404, 'invalid_request', 'not_found', 'Not found. Management endpoints live under /api/environments/.'),
+            );
         },
         () => res.destroy(),
       );

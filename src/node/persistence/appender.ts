@@ -24,12 +24,7 @@ export interface Appender {
   close(sync?: boolean): void;
 }
 
-export function openAppender(
-  path: string,
-  mode: FsyncMode,
-  intervalMs: number,
-  onSyncError: (error: unknown) => void,
-): Appender {
+export function openAppender(path: string, mode: FsyncMode, intervalMs: number, onSyncError: (error: unknown) => void): Appender {
   const fd = openSync(path, 'a');
   let dirty = false;
   let syncing = false;

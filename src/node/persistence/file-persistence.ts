@@ -66,7 +66,9 @@ function fallBackToMemory(journal: Journal, error: unknown, doing: string): void
 }
 
 const openJournalAppender = (journal: Journal): Appender =>
-  openAppender(journal.path, journal.options.fsync, journal.options.fsyncInterval, (error) => fallBackToMemory(journal, error, 'sync the journal to disk'));
+  openAppender(journal.path, journal.options.fsync, journal.options.fsyncInterval, (error) =>
+    fallBackToMemory(journal, error, 'sync the journal to disk'),
+  );
 
 /** Takes the lock and reads what earlier runs left; returns the lock (when taken) and the events to restore. */
 function openJournal(journal: Journal): { lock?: HeldLock | undefined; restored: QueuedEvent[] } {
@@ -101,7 +103,8 @@ function openJournal(journal: Journal): { lock?: HeldLock | undefined; restored:
 }
 
 function compactIfMostlyAcknowledged(journal: Journal): void {
-  if (journal.fileBytes < journal.options.compactAtBytes || journal.fileBytes - journal.liveBytes <= journal.liveBytes + HEADER_BYTES) return;
+  if (journal.fileBytes < journal.options.compactAtBytes || journal.fileBytes - journal.liveBytes <= journal.liveBytes + HEADER_BYTES)
+    return;
   try {
     journal.fileBytes = rewriteJournal(journal.path, journal.live.keys());
     // The old file is gone from the directory; syncing it would only cost time.
@@ -162,10 +165,7 @@ function journalHook(journal: Journal, report: (error: PersistenceError) => void
   };
 }
 
-export function openFilePersistence(
-  options: ResolvedFilePersistence,
-  report: (error: PersistenceError) => void,
-): FilePersistence {
+export function openFilePersistence(options: ResolvedFilePersistence, report: (error: PersistenceError) => void): FilePersistence {
   const dir = resolve(options.path);
   // Problems found while opening are reported once the constructor has returned, so a listener
   // attached right after `new PostHog()` hears them.
@@ -199,7 +199,15 @@ export function openFilePersistence(
       try {
         current?.close();
       } catch (error) {
-        report(new PersistenceError(`closing the journal in ${dir} failed (${describeCause(error)}); the next run may resend events the server already has.`, 'unwritable', dir, [], error));
+        report(
+          new PersistenceError(
+            `closing the journal in ${dir} failed (${describeCause(error)}); the next run may resend events the server already has.`,
+            'unwritable',
+            dir,
+            [],
+            error,
+          ),
+        );
       }
       lock?.release();
       lock = undefined;
@@ -208,7 +216,10 @@ export function openFilePersistence(
 }
 
 /** The directory made, its lock taken and the journal read; or what failed. A held lock throws. */
-function lockAndRead(dir: string, journalPath: string): { lock: HeldLock; bytes: Buffer } | { error: unknown; doing: string; lock?: HeldLock } {
+function lockAndRead(
+  dir: string,
+  journalPath: string,
+): { lock: HeldLock; bytes: Buffer } | { error: unknown; doing: string; lock?: HeldLock } {
   let lock: HeldLock;
   try {
     ensureDirectory(dir);

@@ -79,4 +79,3 @@ function syncDirectory(dir: string): void {
     if (fd !== undefined) closeSync(fd);
   }
 }
-

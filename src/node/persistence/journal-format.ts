@@ -43,7 +43,7 @@ const scratch = Buffer.allocUnsafe(256 * 1024);
  */
 export function frameRecord(body: string): Buffer {
   // Most bodies are ASCII; measure exactly only when the cheap bound does not fit.
-  if ((body.length * 3 + OVERHEAD > scratch.length) && Buffer.byteLength(body) + OVERHEAD > scratch.length) {
+  if (body.length * 3 + OVERHEAD > scratch.length && Buffer.byteLength(body) + OVERHEAD > scratch.length) {
     // Grow for this one only: a single 1 MB event should not pin megabytes for the process's life.
     return frameInto(Buffer.allocUnsafe(Buffer.byteLength(body) + OVERHEAD), body);
   }

@@ -6,7 +6,12 @@ import { describeCause, PersistenceError } from './errors';
 import type { parseJournal } from './journal-format';
 
 /** Problems found replaying a journal; `unsupported` means it must not be touched at all. */
-export function replayProblems(replay: ReturnType<typeof parseJournal>, journalPath: string, dir: string, version: number): PersistenceError[] {
+export function replayProblems(
+  replay: ReturnType<typeof parseJournal>,
+  journalPath: string,
+  dir: string,
+  version: number,
+): PersistenceError[] {
   if (replay.version !== undefined && replay.version !== version) {
     const message = `${journalPath} was written in journal format ${replay.version}, which this version of hogtail cannot read. It was left untouched; events are kept in memory only. Use a newer hogtail or another path.`;
     return [new PersistenceError(message, 'unsupported', dir)];

@@ -90,7 +90,6 @@ function readIfPresent(path: string): string | undefined {
   }
 }
 
-
 function lockedError(dir: string, lockPath: string, owner: string): PersistenceError {
   return new PersistenceError(
     `the persistence path ${dir} is in use by ${owner} (lock file ${lockPath}). ` +

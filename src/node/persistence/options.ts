@@ -68,9 +68,7 @@ export function resolvePersistence(option: unknown, problems: string[]): Resolve
   const type = typeof option === 'object' && option !== null ? (option as { type?: unknown }).type : option;
   if (type === 'memory') return undefined;
   if (type !== 'file') {
-    throw new TypeError(
-      `persistence must be 'memory' or { type: 'file', path: '/var/lib/myapp/hogtail' }; got ${JSON.stringify(option)}.`,
-    );
+    throw new TypeError(`persistence must be 'memory' or { type: 'file', path: '/var/lib/myapp/hogtail' }; got ${JSON.stringify(option)}.`);
   }
   const { path, fsync, fsyncInterval, compactAtBytes } = option as Partial<FilePersistenceOptions>;
   if (typeof path !== 'string' || path.trim() === '') {
@@ -80,7 +78,8 @@ export function resolvePersistence(option: unknown, problems: string[]): Resolve
   }
   let mode: FsyncMode = 'interval';
   if (fsync === 'always') mode = 'always';
-  else if (fsync !== undefined && fsync !== 'interval') problems.push(`persistence.fsync must be 'always' or 'interval'; got ${String(fsync)}, using 'interval'`);
+  else if (fsync !== undefined && fsync !== 'interval')
+    problems.push(`persistence.fsync must be 'always' or 'interval'; got ${String(fsync)}, using 'interval'`);
   return {
     path,
     fsync: mode,

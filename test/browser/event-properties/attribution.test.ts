@@ -38,7 +38,10 @@ describe('attribution kept per tab', () => {
 
   it('save_campaign_params: false, save_referrer: false, custom_campaign_params', () => {
     setReferrer('https://news.test/');
-    expect(open({ save_campaign_params: false })('https://shop.test/?utm_source=x')).toEqual({ $referrer: 'https://news.test/', $referring_domain: 'news.test' });
+    expect(open({ save_campaign_params: false })('https://shop.test/?utm_source=x')).toEqual({
+      $referrer: 'https://news.test/',
+      $referring_domain: 'news.test',
+    });
     sessionStorage.clear();
     expect(open({ save_referrer: false })('https://shop.test/')).toEqual({});
     sessionStorage.clear();

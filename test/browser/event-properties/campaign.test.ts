@@ -7,7 +7,15 @@ import { CAMPAIGN_PARAMS, pageProperties, paramsIn, searchInfo } from '../../../
 describe('campaign parameters', () => {
   it("posthog-js's list: five UTM parameters, gad_source, mc_cid and nineteen click ids", () => {
     expect(CAMPAIGN_PARAMS).toHaveLength(26);
-    expect(CAMPAIGN_PARAMS.slice(0, 7)).toEqual(['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'gad_source', 'mc_cid']);
+    expect(CAMPAIGN_PARAMS.slice(0, 7)).toEqual([
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'utm_content',
+      'utm_term',
+      'gad_source',
+      'mc_cid',
+    ]);
     expect(CAMPAIGN_PARAMS).toEqual(expect.arrayContaining(['gclid', 'fbclid', 'msclkid', 'li_fat_id', 'ttclid', 'twclid', '_kx']));
   });
 

@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { trackScroll } from '../../../src/browser/capture/event-properties/scroll-depth';
 
 const layout = (element: Element, scrollHeight: number, clientHeight: number, scrollTop = 0) => {
-  for (const [name, value] of Object.entries({ scrollHeight, clientHeight, scrollTop })) Object.defineProperty(element, name, { value, configurable: true });
+  for (const [name, value] of Object.entries({ scrollHeight, clientHeight, scrollTop }))
+    Object.defineProperty(element, name, { value, configurable: true });
 };
 const scrollPage = (y: number) => {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
@@ -26,7 +27,11 @@ describe('scroll depth', () => {
     expect(scroll.properties()).toEqual({});
     scroll.reset();
     await soon();
-    expect(scroll.properties()).toMatchObject({ $prev_pageview_max_scroll: 0, $prev_pageview_max_content: 1000, $prev_pageview_max_content_percentage: 0.25 });
+    expect(scroll.properties()).toMatchObject({
+      $prev_pageview_max_scroll: 0,
+      $prev_pageview_max_content: 1000,
+      $prev_pageview_max_content_percentage: 0.25,
+    });
   });
 
   it('the deepest and the last offset, in pixels and as a fraction of what can be scrolled; content to the bottom of the viewport', async () => {
@@ -69,7 +74,11 @@ describe('scroll depth', () => {
     layout(root, 2000, 500, 750);
     const scroll = trackScroll(['#missing', '#app']);
     root.dispatchEvent(new Event('scroll'));
-    expect(scroll.properties()).toMatchObject({ $prev_pageview_max_scroll: 750, $prev_pageview_max_scroll_percentage: 0.5, $prev_pageview_max_content: 1250 });
+    expect(scroll.properties()).toMatchObject({
+      $prev_pageview_max_scroll: 750,
+      $prev_pageview_max_scroll_percentage: 0.5,
+      $prev_pageview_max_content: 1250,
+    });
     root.remove();
   });
 });

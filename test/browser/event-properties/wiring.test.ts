@@ -39,7 +39,13 @@ describe('visit properties on the client’s events', () => {
     client.identify('user-1', {}, { plan: 'pro' });
     const setOnce = last('first').$set_once;
     expect(Object.keys(setOnce)).toHaveLength(62);
-    expect(setOnce).toMatchObject({ $initial_utm_source: 'mail', $initial_gclid: 'g1', $initial_pathname: '/landing', utm_source: 'mail', $pathname: '/landing' });
+    expect(setOnce).toMatchObject({
+      $initial_utm_source: 'mail',
+      $initial_gclid: 'g1',
+      $initial_pathname: '/landing',
+      utm_source: 'mail',
+      $pathname: '/landing',
+    });
     expect(last('second').$set_once).toBeUndefined();
     // The caller's own $set_once wins, merged with the first pages.
     expect(last('$identify').$set_once).toMatchObject({ plan: 'pro', $initial_utm_source: 'mail' });

@@ -37,7 +37,8 @@ export async function ensureBrowserBuild(): Promise<string> {
       mkdirSync(lock);
     } catch {
       // Someone else is building; a lock older than two minutes was left by a crash.
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 120_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 120_000)
+        rmSync(lock, { recursive: true, force: true });
       await sleep(200);
       continue;
     }

@@ -31,7 +31,9 @@ export interface RecordingCollector extends Collector {
   setFault(fault: ((exchange: Exchange) => boolean) | undefined): void;
 }
 
-export async function startRecordingCollector(options: Omit<CollectorOptions, 'handleExchange' | 'onRequest'> = {}): Promise<RecordingCollector> {
+export async function startRecordingCollector(
+  options: Omit<CollectorOptions, 'handleExchange' | 'onRequest'> = {},
+): Promise<RecordingCollector> {
   const starts = new Map<number, number>();
   const spans: RequestSpan[] = [];
   let fault: ((exchange: Exchange) => boolean) | undefined;
@@ -105,7 +107,10 @@ export async function startRecordingCollector(options: Omit<CollectorOptions, 'h
           const b = spans[j]!;
           if (a.start >= b.end || b.start >= a.end) continue;
           const shared = a.uuids.filter((uuid) => b.uuids.includes(uuid));
-          if (shared.length > 0) found.push(`requests ${a.requestId} and ${b.requestId} overlapped and both carried ${shared.length} event(s), e.g. ${shared[0]}`);
+          if (shared.length > 0)
+            found.push(
+              `requests ${a.requestId} and ${b.requestId} overlapped and both carried ${shared.length} event(s), e.g. ${shared[0]}`,
+            );
         }
       }
       return found;

@@ -56,7 +56,12 @@ export function arrivals(events: readonly ReceivedEvent[], name: string): Map<nu
 }
 
 /** Waits until `count` distinct `i` of `name` arrived; returns the arrivals either way. */
-export async function waitForIndexes(collector: RecordingCollector, name: string, count: number, timeoutMs: number): Promise<Map<number, Set<string>>> {
+export async function waitForIndexes(
+  collector: RecordingCollector,
+  name: string,
+  count: number,
+  timeoutMs: number,
+): Promise<Map<number, Set<string>>> {
   await collector.waitUntil(() => arrivals(collector.events, name).size >= count, timeoutMs);
   return arrivals(collector.events, name);
 }

@@ -99,7 +99,13 @@ export async function visit(browser: Browser, sdk: VisitSdk, referrer: string, l
 }
 
 /** A page that moves to another route with no page view of its own (capture_pageview: true), scrolled, then left. */
-export async function routeThenLeave(browser: Browser, sdk: VisitSdk, referrer: string, landing: string, leaveTo: string): Promise<string[]> {
+export async function routeThenLeave(
+  browser: Browser,
+  sdk: VisitSdk,
+  referrer: string,
+  landing: string,
+  leaveTo: string,
+): Promise<string[]> {
   const { context, page, errors } = await land(browser, sdk, referrer, landing);
   await scrollTo(page, SCROLLS.landing);
   await route(page, '/route-1', 'Route one');
@@ -114,7 +120,14 @@ export async function routeThenLeave(browser: Browser, sdk: VisitSdk, referrer: 
  * and a group, then the site's next page `next`, served with `second` (posthog-js again, or
  * hogtail after the switch), where the visitor captures, identifies and leaves.
  */
-export async function returningVisit(browser: Browser, first: VisitSdk, second: VisitSdk, referrer: string, landing: string, next: string): Promise<string[]> {
+export async function returningVisit(
+  browser: Browser,
+  first: VisitSdk,
+  second: VisitSdk,
+  referrer: string,
+  landing: string,
+  next: string,
+): Promise<string[]> {
   const { context, page, errors } = await land(browser, first, referrer, landing);
   await call(page, first, 'register', { plan: 'pro' });
   await call(page, first, 'group', 'company', 'acme');

@@ -55,7 +55,8 @@ export const isPageInfo = (value: unknown): value is PageInfo =>
   typeof (value as PageInfo | null)?.r === 'string' && typeof (value as PageInfo).u === 'string';
 
 /** The host of a referrer: `$direct` stays `$direct`, what is no URL has none. */
-export const domainOf = (referrer: string): string | undefined => (referrer === '$direct' ? referrer : attempt(() => new URL(referrer).host, undefined));
+export const domainOf = (referrer: string): string | undefined =>
+  referrer === '$direct' ? referrer : attempt(() => new URL(referrer).host, undefined);
 
 /**
  * posthog-js's person properties of a page: `$referrer`, `$referring_domain`, `$current_url`,

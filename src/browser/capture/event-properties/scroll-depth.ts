@@ -31,13 +31,22 @@ export function trackScroll(rootSelector: unknown): ScrollDepth {
 
   const measure = () => {
     pending = false;
-    const root = selectors.length ? selectors.map((selector) => document.querySelector(String(selector))).find(Boolean) : document.documentElement;
+    const root = selectors.length
+      ? selectors.map((selector) => document.querySelector(String(selector))).find(Boolean)
+      : document.documentElement;
     const y = (selectors.length ? root?.scrollTop : scrollY || root?.scrollTop) || 0;
     const viewport = root?.clientHeight || 0;
     const height = root?.scrollHeight || 0;
     // Each deepest value is the largest seen on this page, the heights too (a page that grows).
     const [, maxY = 0, , maxContent = 0, maxScrollable = 0, maxHeight = 0] = depths ?? [];
-    depths = [y, Math.max(y, maxY), y + viewport, Math.max(y + viewport, maxContent), Math.max(height - viewport, maxScrollable), Math.max(height, maxHeight)];
+    depths = [
+      y,
+      Math.max(y, maxY),
+      y + viewport,
+      Math.max(y + viewport, maxContent),
+      Math.max(height - viewport, maxScrollable),
+      Math.max(height, maxHeight),
+    ];
   };
   const soon = () => {
     if (!pending) {

@@ -75,7 +75,16 @@ export function elementsChain(elements: readonly ChainElement[]): string {
       const { attributes } = element;
       let fields = '';
       for (const name of Object.keys(attributes).sort()) fields += chainField(name, attributes[name]!);
-      return chainEntry(element.tag, element.classes.join(' '), fields, element.nthChild, element.nthOfType, element.id, element.href, element.text);
+      return chainEntry(
+        element.tag,
+        element.classes.join(' '),
+        fields,
+        element.nthChild,
+        element.nthOfType,
+        element.id,
+        element.href,
+        element.text,
+      );
     })
     .join(';');
 }

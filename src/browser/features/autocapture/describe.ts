@@ -41,7 +41,6 @@ export interface DescribeSettings {
   ignoredAttributes_: readonly string[];
 }
 
-
 /** The target and its ancestors up to `body`, through shadow roots to their hosts. */
 export function elementPath(target: Element): Element[] {
   const path = [target];

@@ -54,7 +54,14 @@ function eventElement(event: Event): Element | undefined {
 export const startAutocapture: StartAutocapture = ({ window, initOptions, capture, isEnabled, warn }) => {
   const doc = window.document;
   const settings = readOptions(initOptions, doc, warn);
-  const { urlAllow_: urlAllow, urlIgnore_: urlIgnore, tagAllow_: tagAllow, selectorAllow_: selectorAllow, selectorIgnore_: selectorIgnore, isRage_: isRage } = settings;
+  const {
+    urlAllow_: urlAllow,
+    urlIgnore_: urlIgnore,
+    tagAllow_: tagAllow,
+    selectorAllow_: selectorAllow,
+    selectorIgnore_: selectorIgnore,
+    isRage_: isRage,
+  } = settings;
 
   const allowed = (target: Element, path: Element[]) => {
     const url = window.location.href;
@@ -76,7 +83,8 @@ export const startAutocapture: StartAutocapture = ({ window, initOptions, captur
       if (type === 'click') {
         const { clientX, clientY, detail } = event as MouseEvent;
         // detail 0: a click from the keyboard (Enter held down repeats it) or from script, not a pointer.
-        if (detail > 0 && isRage?.(clientX, clientY, event.timeStamp) && !within(target, settings.rageIgnore_)) send('$rageclick', path, type);
+        if (detail > 0 && isRage?.(clientX, clientY, event.timeStamp) && !within(target, settings.rageIgnore_))
+          send('$rageclick', path, type);
         if (!path.some((el) => matches(el, INTERACTIVE))) return;
       } else if (type === 'submit' ? tag !== 'form' : !FIELDS.includes(tag) || (target as HTMLInputElement).type === 'password') {
         return;

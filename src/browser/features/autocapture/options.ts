@@ -153,7 +153,10 @@ export function readOptions(config: AutocaptureOptions, doc: Document, warn: (..
     maskText_: config.mask_all_text === true,
     maskAttributes_: config.mask_all_element_attributes === true,
     ignoredAttributes_: own.element_attribute_ignorelist ?? [],
-    isRage_: config.rageclick === false ? undefined : createRageclickDetector(rage.threshold_px ?? 30, rage.timeout_ms ?? 1_000, rage.click_count ?? 3),
+    isRage_:
+      config.rageclick === false
+        ? undefined
+        : createRageclickDetector(rage.threshold_px ?? 30, rage.timeout_ms ?? 1_000, rage.click_count ?? 3),
     rageIgnore_: join(rage.css_selector_ignorelist ?? ['.ph-no-rageclick', '.ph-no-capture'])!,
   };
 }

@@ -39,7 +39,8 @@ const LABEL_INPUTS = ['button', 'submit', 'reset'];
  * Whether the element's `value` attribute is what a form would send (any input's but a button's),
  * never recorded. `tag`: the element's tagOf().
  */
-export const holdsValue = (element: Element, tag: string): boolean => tag === 'input' && !LABEL_INPUTS.includes((element as HTMLInputElement).type);
+export const holdsValue = (element: Element, tag: string): boolean =>
+  tag === 'input' && !LABEL_INPUTS.includes((element as HTMLInputElement).type);
 
 /**
  * Form fields, options and editable content: nothing but their name, id, class and aria-label is

@@ -106,7 +106,10 @@ export function openStateBacking(
       mode === 'memory'
         ? undefined
         : visitFromPosthog(
-            Object.assign({}, ...[readCookie(name), readKey(openStorage(), name), readKey(openStorage('sessionStorage'), name)].map(parseRecord)),
+            Object.assign(
+              {},
+              ...[readCookie(name), readKey(openStorage(), name), readKey(openStorage('sessionStorage'), name)].map(parseRecord),
+            ),
           ),
   };
 }

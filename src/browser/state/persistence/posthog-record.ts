@@ -75,7 +75,8 @@ export function visitFromPosthog(record: unknown): Partial<IdentityState> | unde
     // [last activity, id, start]; records from before posthog-js kept the start have two entries.
     if (Array.isArray($sesid) && isText($sesid[1])) identity.sid = [$sesid[1], +$sesid[0] || 0, +($sesid[2] ?? $sesid[0]) || 0];
     identity.props = superProperties(all);
-    if (isObject($groups) && Object.values($groups).every((key) => typeof key === 'string')) identity.$groups = $groups as Record<string, string>;
+    if (isObject($groups) && Object.values($groups).every((key) => typeof key === 'string'))
+      identity.$groups = $groups as Record<string, string>;
     if (isPageInfo($initial_person_info)) identity.ipi = $initial_person_info;
     const entry = Object($client_session_props) as { sessionId?: unknown; props?: unknown };
     if (isText(entry.sessionId) && isPageInfo(entry.props)) identity.se = [entry.sessionId, entry.props];

@@ -19,9 +19,15 @@ export const isSpace: CodeSet = (code) => SPACES.has(code) || (code >= 0x2000 &&
 /** `.` without the `s` flag: anything but a line terminator. */
 export const isNotLineEnd: CodeSet = (code) => code !== 10 && code !== 13 && code !== 0x2028 && code !== 0x2029;
 
-export const only = (wanted: number): CodeSet => (code) => code === wanted;
+export const only =
+  (wanted: number): CodeSet =>
+  (code) =>
+    code === wanted;
 
-const not = (set: CodeSet): CodeSet => (code) => !set(code);
+const not =
+  (set: CodeSet): CodeSet =>
+  (code) =>
+    !set(code);
 
 /**
  * The same set, answering ASCII from a 128-entry table: values are mostly ASCII, and a class such
@@ -48,8 +54,14 @@ export function classEscape(letter: string): CodeSet | undefined {
 }
 
 /** A bracket class (`[a-z_\d]`, `[^,]`) from its single code units, ranges and class escapes. */
-export function bracketClass(codes: readonly number[], ranges: ReadonlyArray<readonly [number, number]>, sets: readonly CodeSet[], negated: boolean): CodeSet {
+export function bracketClass(
+  codes: readonly number[],
+  ranges: ReadonlyArray<readonly [number, number]>,
+  sets: readonly CodeSet[],
+  negated: boolean,
+): CodeSet {
   const singles = new Set(codes);
-  const inside: CodeSet = (code) => singles.has(code) || ranges.some(([low, high]) => code >= low && code <= high) || sets.some((set) => set(code));
+  const inside: CodeSet = (code) =>
+    singles.has(code) || ranges.some(([low, high]) => code >= low && code <= high) || sets.some((set) => set(code));
   return tabled(negated ? not(inside) : inside);
 }

@@ -55,7 +55,9 @@ export function testRegex(pattern: string, value: string): boolean | 'invalid' {
   }
   const matched = runProgram(entry, value, MAX_REGEX_STEPS);
   if (matched === undefined) {
-    throw new InconclusiveMatchError(`matching the regex ${JSON.stringify(pattern)} against a ${value.length}-character value takes more than ${MAX_REGEX_STEPS} steps`);
+    throw new InconclusiveMatchError(
+      `matching the regex ${JSON.stringify(pattern)} against a ${value.length}-character value takes more than ${MAX_REGEX_STEPS} steps`,
+    );
   }
   return matched;
 }

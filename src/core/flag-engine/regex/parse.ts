@@ -67,7 +67,12 @@ function term(cursor: Cursor): RegexNode {
     return { kind: 'assert', anchor: first === '^' ? 'start' : 'end' };
   }
   // (?: and (?<name> are groups; (?=, (?!, (?<=, (?<! (and modifiers such as (?i:) are not.
-  if (first === '(' && text[at + 1] === '?' && text[at + 2] !== ':' && !(text[at + 2] === '<' && text[at + 3] !== '=' && text[at + 3] !== '!')) {
+  if (
+    first === '(' &&
+    text[at + 1] === '?' &&
+    text[at + 2] !== ':' &&
+    !(text[at + 2] === '<' && text[at + 3] !== '=' && text[at + 3] !== '!')
+  ) {
     refuse('a lookahead or lookbehind ((?=…), (?!…), (?<=…), (?<!…))');
   }
   const atom = atomOf(cursor);
@@ -143,7 +148,8 @@ function bracket(cursor: Cursor): CodeSet {
   while (text[cursor.at] !== ']') {
     if (cursor.at >= text.length) refuse('an unclosed class');
     const pair = text.slice(cursor.at, cursor.at + 2);
-    if (pair === '&&' || pair === '--' || pair === '~~') refuse(`"${pair}" inside a class, which PostHog's server reads as a set operation`);
+    if (pair === '&&' || pair === '--' || pair === '~~')
+      refuse(`"${pair}" inside a class, which PostHog's server reads as a set operation`);
     const low = classAtom(cursor);
     if (text[cursor.at] === '-' && cursor.at + 1 < text.length && text[cursor.at + 1] !== ']') {
       cursor.at++;

@@ -58,12 +58,20 @@ export function compileRegex(root: RegexNode): Program {
   emit(code, root);
   push(code, MATCH);
   const size = code.ops.length;
-  const scratch: Scratch = { seen: new Int32Array(size).fill(-1), pending: new Int32Array(size), threads: new Int32Array(size), nextThreads: new Int32Array(size), base: 0, steps: 0 };
+  const scratch: Scratch = {
+    seen: new Int32Array(size).fill(-1),
+    pending: new Int32Array(size),
+    threads: new Int32Array(size),
+    nextThreads: new Int32Array(size),
+    base: 0,
+    steps: 0,
+  };
   return { ops: Uint8Array.from(code.ops), args: Int32Array.from(code.args), alts: Int32Array.from(code.alts), sets: code.sets, scratch };
 }
 
 function push(code: Builder, op: number, arg = 0): number {
-  if (code.ops.push(op) > MAX_INSTRUCTIONS) throw new UnsupportedRegexError(`repetition counts that make it longer than ${MAX_INSTRUCTIONS} steps`);
+  if (code.ops.push(op) > MAX_INSTRUCTIONS)
+    throw new UnsupportedRegexError(`repetition counts that make it longer than ${MAX_INSTRUCTIONS} steps`);
   code.args.push(arg);
   code.alts.push(0);
   return code.ops.length - 1;

@@ -62,7 +62,11 @@ export function createDefinitionsPoller(options: DefinitionsPollerOptions): Defi
   // A failed poll is retried sooner than the interval, never later (unless Retry-After says so).
   const transientRetry: RetryOptions = { ...options.retry, maxDelayMs: Math.min(options.retry.maxDelayMs, intervalMs) };
   // A refused key is retried more slowly: from twice the interval, up to five minutes.
-  const authRetry: RetryOptions = { ...options.retry, initialDelayMs: intervalMs * 2, maxDelayMs: Math.max(intervalMs, MAX_AUTH_BACKOFF_MS) };
+  const authRetry: RetryOptions = {
+    ...options.retry,
+    initialDelayMs: intervalMs * 2,
+    maxDelayMs: Math.max(intervalMs, MAX_AUTH_BACKOFF_MS),
+  };
   let path = NEW_PATH;
   let definitions: FlagDefinitions | undefined;
   let etag: string | undefined;
@@ -87,7 +91,13 @@ export function createDefinitionsPoller(options: DefinitionsPollerOptions): Defi
     const headers: Record<string, string> = { Authorization: `Bearer ${options.personalKey}`, Accept: 'application/json' };
     if (etag !== undefined) headers['If-None-Match'] = etag;
     const url = host + path + query;
-    const response = await options.executor({ url, method: 'GET', headers, timeoutMs: options.timeoutMs, maxResponseBytes: DEFINITIONS_RESPONSE_CAP });
+    const response = await options.executor({
+      url,
+      method: 'GET',
+      headers,
+      timeoutMs: options.timeoutMs,
+      maxResponseBytes: DEFINITIONS_RESPONSE_CAP,
+    });
     if (response.status !== 404 || path !== NEW_PATH) return response;
     path = OLD_PATH;
     etag = undefined;
@@ -96,7 +106,10 @@ export function createDefinitionsPoller(options: DefinitionsPollerOptions): Defi
 
   function accept(response: HttpResponse): void {
     if (response.truncated) {
-      return reportOnce('size', `the flag definitions from ${where()} are larger than ${describeCap(DEFINITIONS_RESPONSE_CAP)}, the cap on a definitions answer; ${meanwhile()}`);
+      return reportOnce(
+        'size',
+        `the flag definitions from ${where()} are larger than ${describeCap(DEFINITIONS_RESPONSE_CAP)}, the cap on a definitions answer; ${meanwhile()}`,
+      );
     }
     try {
       definitions = parseFlagDefinitions(JSON.parse(response.body) as unknown, { lenient: true });

@@ -95,7 +95,8 @@ export function createLocalFlags(options: LocalFlagsOptions): LocalFlags {
         continue;
       }
       setOwn(result.flags, flag.key, outcome.value);
-      if (outcome.value !== false && outcome.payload !== undefined && outcome.payload !== null) setOwn(result.payloads, flag.key, outcome.payload);
+      if (outcome.value !== false && outcome.payload !== undefined && outcome.payload !== null)
+        setOwn(result.payloads, flag.key, outcome.payload);
     }
     return result;
   }
