@@ -55,7 +55,7 @@ export interface Build extends RuntimeParts {
 
 /** The build's features on a fresh runtime, then the app's `loaded`, then onLoaded. */
 function startFeatures(rt: Runtime, features: readonly Feature[], loaded: () => void): void {
-  for (const feature of features) addHooks(rt, feature.name, feature.setup(rt));
+  for (const feature of features) addHooks(rt, feature.setup(rt));
   loaded();
   runHooks(rt, 'onLoaded');
 }

@@ -118,7 +118,7 @@ export function startRuntime(
   rt.visit_ = startEventProperties(rt);
   Object.assign(rt, startDelivery(store, rt));
   // What the server says it takes, from each flags answer (unless the app turned compression off).
-  addHooks(rt, 'delivery', {
+  addHooks(rt, {
     onRemoteConfig: (remote) => void (config.disable_compression || (rt.endpoint_.gzip = takesGzip(remote.supportedCompression))),
   });
   return rt;

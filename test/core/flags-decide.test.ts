@@ -46,10 +46,10 @@ describe('decide', () => {
     );
     expect(result.flags).toEqual({ on: true, off: false, variant: 'test' });
     expect(result.payloads).toEqual({ variant: '{"color":"red"}' });
-    expect(result.errorsWhileComputingFlags).toBe(true);
-    expect(result.quotaLimited).toBe(true);
-    expect(takesGzip(result.remoteConfig.supportedCompression)).toBe(true);
-    expect(takesGzip(parseDecideResponse('{"supportedCompression":["lz64"]}').remoteConfig.supportedCompression)).toBe(false);
+    expect(result.partial_).toBe(true);
+    expect(result.quotaLimited_).toBe(true);
+    expect(takesGzip(result.remoteConfig_.supportedCompression)).toBe(true);
+    expect(takesGzip(parseDecideResponse('{"supportedCompression":["lz64"]}').remoteConfig_.supportedCompression)).toBe(false);
     expect(takesGzip(['gzip-js'])).toBe(true);
     expect(takesGzip('gzip')).toBe(false);
     expect(() => parseDecideResponse('<html>')).toThrow(/not a JSON object/);

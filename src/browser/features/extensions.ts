@@ -15,7 +15,7 @@ import { HogtailError } from '../../core/errors';
 import type { HogtailConfig } from '../hogtail';
 import type { Runtime } from '../runtime';
 import type { Extension, ExtensionContext, Feature } from './feature';
-import { addHooks, guarded, type FeatureHooks, type HookName, type RemoteConfig } from './hooks';
+import { addHooks, guarded, type HookName, type RemoteConfig } from './hooks';
 
 /** An extension the script tag can load. */
 export interface LoadableExtension {
@@ -47,19 +47,16 @@ export function installExtensionGlobal(): void {
 
 /**
  * Sets `extension` up on a client, its hooks guarded; once init() is done, its onLoaded runs at
- * once. It sees the client through `context` only: plain names, the same in its own bundle.
+ * once (registered too, harmlessly: onLoaded runs only at init). It sees the client through
+ * `context` only: plain names, the same in its own bundle.
  */
 function install(rt: Runtime, context: ExtensionContext, extension: Extension, loaded: boolean): void {
-  const { name } = extension;
-  const report = rt.report_;
-  const given = guarded(report, name, 'setup', () => extension.setup(context))() || {};
-  const hooks: Record<string, unknown> = {};
-  for (const hook in given) hooks[hook] = guarded(report, name, hook, given[hook as HookName] as () => unknown);
-  if (loaded) {
-    (hooks.onLoaded as (() => void) | undefined)?.();
-    delete hooks.onLoaded;
-  }
-  addHooks(rt, name, hooks as FeatureHooks);
+  const guard = <A extends unknown[], R>(what: string, fn: (...args: A) => R) => guarded(rt.report_, extension.name, what, fn);
+  const given = guard('setup', () => extension.setup(context))() || {};
+  const hooks: Record<string, (...args: unknown[]) => unknown> = {};
+  for (const hook in given) hooks[hook] = guard(hook, given[hook as HookName] as (...args: unknown[]) => unknown);
+  if (loaded) hooks.onLoaded?.();
+  addHooks(rt, hooks);
 }
 
 /**

@@ -84,7 +84,7 @@ function startFlags(rt: Runtime): void {
         .fetch(state.distinct_id, { groups: state.$groups, personProperties: state.fp, groupProperties: state.fg })
         .then((result) => {
           // The project's config (compression, autocapture's off switch, the extensions' settings) first.
-          runHooks(rt, 'onRemoteConfig', result.remoteConfig);
+          runHooks(rt, 'onRemoteConfig', result.remoteConfig_);
           apply(rt, mergeDecide(states.state_.ff, result));
         })
         // An Error always: the flags client's, or one thrown above (listeners and storage are guarded).

@@ -75,20 +75,20 @@ export interface FeatureHooks {
 
 export type HookName = keyof FeatureHooks;
 
-/** The hooks registered so far, by name, each with its feature's name (for debugging). */
-type Registered = { [K in HookName]?: [feature: string, hook: NonNullable<FeatureHooks[K]>][] };
+/** The hooks registered so far, by name, in the order of the feature list. */
+type Registered = { [K in HookName]?: NonNullable<FeatureHooks[K]>[] };
 
 /** The runtime's slice for hooks: what the features asked to be told. */
 export interface HooksSlice {
   readonly hooks_: Registered;
 }
 
-/** Registers what `feature`'s setup returned (nothing: it listens on no hook). */
-export function addHooks(rt: HooksSlice, feature: string, hooks: FeatureHooks | void): void {
+/** Registers what a feature's setup returned (nothing: it listens on no hook). */
+export function addHooks(rt: HooksSlice, hooks: FeatureHooks | void): void {
   const given: FeatureHooks = hooks || {};
   for (const name in given) {
     const hook = given[name as HookName];
-    if (hook) ((rt.hooks_[name as HookName] ??= []) as unknown[]).push([feature, hook]);
+    if (hook) ((rt.hooks_[name as HookName] ??= []) as unknown[]).push(hook);
   }
 }
 
@@ -96,7 +96,7 @@ type Argument<K extends HookName> = Parameters<NonNullable<FeatureHooks[K]>>;
 
 /** Runs the `name` hooks in order; false as soon as one returns false (beforeCapture: the event is dropped). */
 export function runHooks<K extends HookName>(rt: HooksSlice, name: K, ...args: Argument<K>): boolean {
-  for (const [, hook] of rt.hooks_[name] ?? []) if ((hook as (...a: Argument<K>) => unknown)(...args) === false) return false;
+  for (const hook of rt.hooks_[name] ?? []) if ((hook as (...a: Argument<K>) => unknown)(...args) === false) return false;
   return true;
 }
 

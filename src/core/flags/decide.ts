@@ -24,11 +24,14 @@ export interface DecideOverrides {
   groupProperties?: Record<string, Record<string, unknown>> | undefined;
 }
 
+/** Internal names (`_`: the script tags' minifier shortens them): never public, stored or sent. */
 export interface DecideResult extends FlagsSnapshot {
-  errorsWhileComputingFlags: boolean;
-  quotaLimited: boolean;
+  /** The answer's `errorsWhileComputingFlags`: some values are missing. */
+  partial_: boolean;
+  /** The answer's `quotaLimited` names `feature_flags`: none are evaluated. */
+  quotaLimited_: boolean;
   /** The whole answer: the project's remote config when asked for (`config=true`), for the browser's features. */
-  remoteConfig: Record<string, unknown>;
+  remoteConfig_: Record<string, unknown>;
 }
 
 /** A flags answer's `supportedCompression` names gzip (`gzip` or `gzip-js`): the batch endpoint takes it. */
@@ -62,16 +65,16 @@ export function parseDecideResponse(text: string): DecideResult {
     flags: Object.fromEntries(flags),
     payloads: Object.fromEntries(payloads),
     requestId: typeof requestId === 'string' ? requestId : undefined,
-    errorsWhileComputingFlags: parsed.errorsWhileComputingFlags === true,
-    quotaLimited: list(quotaLimited).includes('feature_flags'),
-    remoteConfig: parsed,
+    partial_: parsed.errorsWhileComputingFlags === true,
+    quotaLimited_: list(quotaLimited).includes('feature_flags'),
+    remoteConfig_: parsed,
   };
 }
 
 /** The flags to use after a decide answer, given the ones we had. */
 export function mergeDecide(previous: FlagsSnapshot | undefined, result: DecideResult): FlagsSnapshot {
-  if (result.quotaLimited) return previous ?? { flags: {}, payloads: {} };
-  const kept = result.errorsWhileComputingFlags && previous;
+  if (result.quotaLimited_) return previous ?? { flags: {}, payloads: {} };
+  const kept = result.partial_ && previous;
   return {
     flags: { ...(kept && kept.flags), ...result.flags },
     payloads: { ...(kept && kept.payloads), ...result.payloads },

@@ -52,11 +52,11 @@ export interface FlagCache {
 /** The answer for some flags only, laid over what was known: those flags are now exactly what it says. */
 function mergePartial(previous: FlagsSnapshot | undefined, result: DecideResult, keys: readonly string[]): FlagsSnapshot {
   const merged = mergeDecide(undefined, result);
-  if (result.quotaLimited || !previous) return previous ?? merged;
+  if (result.quotaLimited_ || !previous) return previous ?? merged;
   const flags = { ...previous.flags };
   const payloads = { ...previous.payloads };
   for (const key of keys) {
-    if (result.errorsWhileComputingFlags && !hasOwn(merged.flags, key)) continue;
+    if (result.partial_ && !hasOwn(merged.flags, key)) continue;
     delete flags[key];
     delete payloads[key];
   }
