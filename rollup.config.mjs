@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import terser from '@rollup/plugin-terser';
 import { MANGLED_PROPERTY } from './scripts/internal-names.js';
+import { constToLet } from './scripts/rollup-let.mjs';
 import { typescript } from './scripts/rollup-typescript.mjs';
 
 const external = (id) => id === 'fflate' || id.startsWith('node:') || id.startsWith('fflate/');
@@ -125,7 +126,7 @@ const browser = existsSync('src/browser/index.ts')
           entryFileNames: 'hogtail.iife.js',
           format: 'iife',
           sourcemap: true,
-          plugins: [minify(false), commonJsTwin()],
+          plugins: [constToLet(), minify(false), commonJsTwin()],
         },
       },
       {
@@ -137,7 +138,7 @@ const browser = existsSync('src/browser/index.ts')
           entryFileNames: 'hogtail.lite.iife.js',
           format: 'iife',
           sourcemap: true,
-          plugins: [minify(false, true), commonJsTwin()],
+          plugins: [constToLet(), minify(false, true), commonJsTwin()],
         },
       },
     ]
