@@ -56,6 +56,9 @@ const minify = (module, lite = false, forBundlers = false) =>
     format: { comments: false, ascii_only: true, preserve_annotations: forBundlers },
   });
 
+// The script tags run constToLet (scripts/rollup-let.mjs) before the minifier: `const` as `let`,
+// which the minifier can join (162 B gzip off the full tag, 108 B off the lite one).
+
 // A script-tag file is a plain script, valid as CommonJS too, but `.js` in a `"type": "module"`
 // package is ESM to Node: `require('hogtail/hogtail.iife.js')` gets this `.cjs` copy instead.
 const commonJsTwin = () => ({

@@ -14,7 +14,10 @@
 //     at unload, opt-out emptying the queue); then issue #29's browser in layers (+1,181 / +558:
 //     features as a list with named hooks, the extension loader, internal names mangled by a
 //     convention and a list of 20 instead of 130 names, the queue's close handed in by servers,
-//     long functions split; docs/budgets.md, "Issue #29").
+//     long functions split; docs/budgets.md, "Issue #29"); then the tag-size round of 2026-11-29
+//     (-208 / -124: const declarations as let before the minifier, the flags answer's internal
+//     fields under the naming convention, hooks without the feature name nobody read; docs/budgets.md,
+//     "Back toward the budgets"), which left both tags still over their budgets.
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,8 +27,8 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 24_500],
-  ['dist/hogtail.lite.iife.js', 14_336, 15_070],
+  ['dist/hogtail.iife.js', 22_528, 24_259],
+  ['dist/hogtail.lite.iife.js', 14_336, 14_914],
 ];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],
