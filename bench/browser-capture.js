@@ -5,7 +5,10 @@
 // until then (CDP TaskDuration: includes batching, compression and sending), and the characters
 // each wrote to localStorage. Also the script sizes, min and gzip, measured now.
 //   npm run build && node bench/browser-capture.js [--events 10000] [--rounds 3] [--write]
-// --write puts the tables into BENCHMARKS.md (section browser-capture).
+//     [--with LABEL=PATH …]
+// --write puts the tables into BENCHMARKS.md (section browser-capture). --with adds another build of
+// the script tag (another commit's dist/hogtail.iife.js) to every round, so a before/after
+// comparison runs interleaved on the same machine at the same time (BENCHMARKS.md, issue 29).
 import { existsSync, readFileSync } from 'node:fs';
 import { writeBenchmarkSection } from './lib/write-section.js';
 import { execFileSync } from 'node:child_process';
@@ -57,6 +60,16 @@ const init = {
     rate_limiting: { events_per_second: 1000000, events_burst_limit: 1000000 } /* else it drops most of a burst */ })`,
 };
 const globalName = { hogtail: 'hogtail', 'hogtail (memory only)': 'hogtail', 'posthog-js': 'posthog' };
+process.argv.forEach((flag, index) => {
+  if (flag !== '--with') return;
+  const [label, file] = (process.argv[index + 1] ?? '').split('=');
+  if (!label || !file || !existsSync(file))
+    throw new Error(`--with needs LABEL=PATH of a built script tag; got ${process.argv[index + 1]}`);
+  const name = `hogtail ${label}`;
+  scripts[name] = file;
+  init[name] = init.hogtail;
+  globalName[name] = 'hogtail';
+});
 
 const site = createServer((req, res) => {
   const [path, query] = (req.url ?? '/').split('?');
