@@ -106,10 +106,8 @@ export function createDefinitionsPoller(options: DefinitionsPollerOptions): Defi
 
   function accept(response: HttpResponse): void {
     if (response.truncated) {
-      return reportOnce(
-        'size',
-        `the flag definitions from ${where()} are larger than ${describeCap(DEFINITIONS_RESPONSE_CAP)}, the cap on a definitions answer; ${meanwhile()}`,
-      );
+      const cap = describeCap(DEFINITIONS_RESPONSE_CAP);
+      return reportOnce('size', `the flag definitions from ${where()} exceed the ${cap} cap on a definitions answer; ${meanwhile()}`);
     }
     try {
       definitions = parseFlagDefinitions(JSON.parse(response.body) as unknown, { lenient: true });
