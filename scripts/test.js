@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packClean, takeDist } from './lib/clean-pack.js';
+import { startSharedChromium } from './lib/shared-chromium.js';
 import { closeRuns, runVitest } from './lib/vitest-run.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -107,11 +108,14 @@ const independent = [
 ];
 let runs;
 if (await built) {
+  // One Chromium for every browser test file of the runs (scripts/lib/shared-chromium.js).
+  const stopChromium = await startSharedChromium();
   const [vitest] = await Promise.all([
     vitestRuns(),
     check('size', 'test:size'),
     check('exports', 'test:exports', { env: PACK_WHAT_IS_BUILT }),
   ]);
+  await stopChromium();
   runs = vitest;
 } else {
   console.log('test: the build failed, so no test ran');
