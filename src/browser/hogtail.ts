@@ -14,6 +14,7 @@ import type { UnsupportedMethods } from './api/unsupported';
 export type HogtailConfig = ClientConfig<Hogtail>;
 
 export type { CaptureOptions, CaptureResult, FeatureFlagResult, FlagOptions, FlagsListener, Properties, SessionIdListener } from './types';
+export type { BeforeSend, BootstrapConfig } from './config';
 
 export interface Hogtail extends UnsupportedMethods {
   /** True once init() has run. */

@@ -152,7 +152,7 @@ function trackUnsafe(
   if (
     !LITE &&
     rt.beforeSend_ &&
-    (config.before_send || config.sanitize_properties || config.property_denylist) &&
+    (config.before_send || config.sanitize_properties || config.property_denylist || config.property_blacklist) &&
     typeof event === 'string' &&
     typeof (properties ?? {}) === 'object'
   ) {
