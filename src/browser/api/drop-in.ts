@@ -18,6 +18,7 @@ import { identityExtraMethods } from '../state/identity';
 import { openStateBacking } from '../state/persistence';
 import { readSessionProps, sessionExtraMethods } from '../state/session';
 import { applyHooks } from './before-send';
+import { configView, featureFlagsView, persistenceView } from './client-views';
 import { checkOptions } from './options';
 import { unsupportedMethods } from './unsupported';
 
@@ -27,6 +28,8 @@ import { unsupportedMethods } from './unsupported';
  * from, for extension files (npm: none, they come from api_host).
  */
 export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: string): Build => ({
+  // A named instance is a client of its own with fresh features (they keep state in their closures).
+  another_: (name) => createClient(fullBuild(loadAutocapture, scriptFolder), name),
   // Flags first: the remote config's source. Page views before page leave: at pagehide a pending
   // page view goes out before the `$pageleave`.
   features_: [
@@ -54,8 +57,11 @@ export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: st
     'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration disable_scroll_properties scroll_root_selector ' +
     'property_blacklist cookie_persisted_properties'
   ).split(' '),
-  members_: (client, warn) => ({
+  members_: (client, warn, runtime) => ({
     ...unsupportedMethods(warn),
+    config: configView(runtime, warn),
+    featureFlags: featureFlagsView(client, runtime, warn),
+    persistence: persistenceView(client, runtime),
     people: {
       set: (properties: object | string, value?: unknown) =>
         client.setPersonProperties(typeof properties === 'string' ? { [properties]: value } : properties),

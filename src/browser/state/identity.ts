@@ -99,8 +99,10 @@ export const identityMethods: Pick<
 /** posthog-js's other person and group methods (full build). */
 export const identityExtraMethods: Pick<
   Methods,
-  'getGroups' | 'resetGroups' | 'unsetPersonProperties' | 'createPersonProfile' | 'setInternalOrTestUser'
+  'getGroups' | 'resetGroups' | 'unsetPersonProperties' | 'createPersonProfile' | 'setInternalOrTestUser' | '_isIdentified'
 > = {
+  _isIdentified: (rt) => rt.states_.state_.$user_state === 'identified',
+
   getGroups: (rt) => ({ ...rt.states_.state_.$groups }),
 
   resetGroups(rt) {
