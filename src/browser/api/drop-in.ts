@@ -16,6 +16,7 @@ import type { Hogtail } from '../hogtail';
 import { consentExtraMethods } from '../state/consent';
 import { identityExtraMethods } from '../state/identity';
 import { openStateBacking } from '../state/persistence';
+import { movePersistence, PERSISTENCE_OPTIONS } from '../state/persistence/move';
 import { readSessionProps, sessionExtraMethods } from '../state/session';
 import { applyHooks } from './before-send';
 import { configView, featureFlagsView, persistenceView } from './client-views';
@@ -50,6 +51,7 @@ export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: st
       checkOptions(options, rt.warn_, rt.options_);
       Object.assign(rt.config_, options);
       if ('debug' in options) rt.setDebug_(options.debug === true);
+      if (PERSISTENCE_OPTIONS.some((name) => name in options)) movePersistence(rt);
     },
   },
   options_: (
