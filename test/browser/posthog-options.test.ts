@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options { "url": "http://app.shop.test/" }
-// posthog-js options that #28 names (request_batching, property_blacklist, cookie_persisted_properties,
-// disable_external_dependency_loading) and the capture option skip_client_rate_limiting, each
-// compared with what posthog-js does with it. Delivery goes to a real collector on 127.0.0.1.
+// posthog-js options that #28 names (request_batching, property_blacklist, cookie_persisted_properties)
+// and the capture option skip_client_rate_limiting, each compared with what posthog-js does with it
+// (disable_external_dependency_loading: extension-loading.test.ts). Delivery goes to a real
+// collector on 127.0.0.1.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fullBuild } from '../../src/browser/api/drop-in';
-import { createClient } from '../../src/browser/client';
 import { createHogtail } from '../../src/browser/api/drop-in';
-import { extensionsFeature } from '../../src/browser/features/extensions';
 import type { HogtailConfig } from '../../src/browser/hogtail';
 import type { CaptureResult } from '../../src/browser/types';
 import { createCollector, type Collector } from '../../src/devserver';
@@ -110,30 +108,6 @@ describe('cookie_persisted_properties', () => {
     client.capture('next');
     expect(client.get_distinct_id()).toBe(first.get_distinct_id());
     expect(seen[0]!.properties.plan).toBe('team');
-  });
-});
-
-describe('disable_external_dependency_loading', () => {
-  const probe = { probe: { file: 'hogtail.probe.js', wanted: () => true } };
-  const scripts = () => [...document.querySelectorAll('script')].map((script) => script.getAttribute('src'));
-
-  function client(config: HogtailConfig) {
-    const build = fullBuild();
-    const made = createClient({ ...build, features_: [...build.features_.slice(0, -1), extensionsFeature(probe, 'http://127.0.0.1:9/')] });
-    made.on('error', () => {});
-    made.init(KEY, { api_host: 'https://collector.test', capture_pageview: false, advanced_disable_flags: true, ...config });
-  }
-
-  it('adds no <script> for a wanted extension, and says once why it stays off', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    client({ disable_external_dependency_loading: true });
-    expect(scripts()).not.toContain('http://127.0.0.1:9/hogtail.probe.js');
-    expect(warn.mock.calls.flat().join(' ')).toContain('extension probe not loaded: disable_external_dependency_loading is set');
-  });
-
-  it('without it, the same extension is fetched from next to the script tag', () => {
-    client({});
-    expect(scripts()).toContain('http://127.0.0.1:9/hogtail.probe.js');
   });
 });
 

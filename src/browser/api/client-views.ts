@@ -18,9 +18,8 @@ type Warn = (key: string, message: string) => void;
 function resolvedConfig(rt: Runtime | undefined): Properties {
   const given = rt?.config_ ?? {};
   return {
-    ...{ api_host: DEFAULT_API_HOST, persistence: 'localStorage+cookie', person_profiles: 'identified_only' },
-    ...{ autocapture: true, capture_pageleave: 'if_capture_pageview', save_campaign_params: true, save_referrer: true },
-    ...{ request_batching: true, disable_persistence: false, cookie_expiration: 365, debug: false, property_denylist: [] },
+    ...{ api_host: DEFAULT_API_HOST, persistence: 'localStorage+cookie', person_profiles: 'identified_only', autocapture: true },
+    ...{ capture_pageleave: 'if_capture_pageview', save_campaign_params: true, save_referrer: true, request_batching: true, debug: false },
     ...given,
     capture_pageview: pageviewOption(given),
     token: rt?.endpoint_.apiKey ?? '',
@@ -30,61 +29,42 @@ function resolvedConfig(rt: Runtime | undefined): Properties {
 /** `client.config`: read-only, as set_config() is the way to change an option (an assignment warns and is ignored). */
 export function configView(runtime: () => Runtime | undefined, warn: Warn): Readonly<HogtailConfig> {
   const read = () => resolvedConfig(runtime());
+  const refuse = (_: unknown, key: string | symbol) => (warn('config', `config is read-only: call set_config({ ${String(key)} })`), true);
+  // Every read answers from the options as they are now; no trap throws (an app's strict code would crash).
   return new Proxy({} as Properties, {
     get: (_, key) => read()[key as string],
     has: (_, key) => key in read(),
-    ownKeys: () => Object.keys(read()),
-    getOwnPropertyDescriptor: (_, key) =>
-      key in read() ? { value: read()[key as string], enumerable: true, configurable: true, writable: false } : undefined,
-    set(_, key) {
-      warn('config', `config.${String(key)} = … has no effect: config is read-only; call set_config({ ${String(key)}: … })`);
-      return true; // no TypeError in the app's strict code
-    },
-    deleteProperty: () => true,
+    ownKeys: () => Reflect.ownKeys(read()),
+    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(read(), key),
+    set: refuse,
+    deleteProperty: refuse,
+    defineProperty: refuse,
   });
 }
 
-/** Methods of the client the views hand on (looked up at call time: the client's are set after its members). */
-function delegate<K extends keyof Hogtail>(client: Hogtail, names: readonly K[]): Pick<Hogtail, K> {
-  const methods: Partial<Record<K, unknown>> = {};
-  for (const name of names) methods[name] = (...args: unknown[]) => (client[name] as (...a: unknown[]) => unknown)(...args);
-  return methods as Pick<Hogtail, K>;
-}
-
-const FLAG_METHODS = [
-  'getFeatureFlag',
-  'isFeatureEnabled',
-  'getFeatureFlagPayload',
-  'getFeatureFlagResult',
-  'getAllFeatureFlags',
-  'reloadFeatureFlags',
-  'onFeatureFlags',
-  'updateFlags',
-  'setPersonPropertiesForFlags',
-  'resetPersonPropertiesForFlags',
-  'setGroupPropertiesForFlags',
-  'resetGroupPropertiesForFlags',
-] as const;
-
-/** `client.featureFlags`: posthog-js's flags component, over the client's flags. */
+/**
+ * `client.featureFlags`: posthog-js's flags component. Its flag methods are the client's (inherited
+ * from it, so the script tag carries no list of them); the readers below are its own.
+ */
 export function featureFlagsView(client: Hogtail, runtime: () => Runtime | undefined, warn: Warn): FeatureFlagsView {
   const snapshot = () => runtime()?.states_.state_.ff;
-  const overrides = () =>
-    warn('override', 'featureFlags.override(): local flag overrides are not supported by hogtail; use updateFlags() or bootstrap');
-  return {
-    get hasLoadedFlags() {
-      return !!snapshot();
+  const override = () => warn('override', 'featureFlags.override() is not supported by hogtail; use updateFlags() or bootstrap');
+  return Object.setPrototypeOf(
+    {
+      get hasLoadedFlags() {
+        return !!snapshot();
+      },
+      getFlags: () => Object.keys(snapshot()?.flags ?? {}),
+      getFlagVariants: () => ({ ...snapshot()?.flags }),
+      getFlagPayloads: () => Object.fromEntries(Object.entries(snapshot()?.payloads ?? {}).map(([key, raw]) => [key, parsePayload(raw)])),
+      override,
+      overrideFeatureFlags: override,
     },
-    getFlags: () => Object.keys(snapshot()?.flags ?? {}),
-    getFlagVariants: () => ({ ...snapshot()?.flags }),
-    getFlagPayloads: () => Object.fromEntries(Object.entries(snapshot()?.payloads ?? {}).map(([key, raw]) => [key, parsePayload(raw)])),
-    ...delegate(client, FLAG_METHODS),
-    override: overrides,
-    overrideFeatureFlags: overrides,
-  };
+    client,
+  ) as FeatureFlagsView;
 }
 
-/** `client.persistence`: posthog-js's record of the visitor, read from hogtail's state; writes go through register(). */
+/** `client.persistence`: posthog-js's record of the visitor, read from hogtail's state; register() and the like are the client's. */
 export function persistenceView(client: Hogtail, runtime: () => Runtime | undefined): PersistenceView {
   const props = (): Properties => {
     const state = runtime()?.states_.state_;
@@ -92,12 +72,14 @@ export function persistenceView(client: Hogtail, runtime: () => Runtime | undefi
     const { distinct_id, $device_id, $user_state, $groups, sid } = state;
     return { ...state.props, distinct_id, $device_id, $user_state, $groups: { ...$groups }, $sesid: sid && [sid[1], sid[0], sid[2]] };
   };
-  return {
-    get props() {
-      return props();
+  return Object.setPrototypeOf(
+    {
+      get props() {
+        return props();
+      },
+      get_property: (name: string) => props()[name],
+      set_property: (name: string, value: unknown) => client.register({ [name]: value }),
     },
-    get_property: (name) => props()[name],
-    set_property: (name, value) => client.register({ [name]: value }),
-    ...delegate(client, ['register', 'register_once', 'unregister'] as const),
-  };
+    client,
+  ) as PersistenceView;
 }
