@@ -140,7 +140,7 @@ export interface FeatureFlagsView
   getFlags(): string[];
   /** Each flag's value: true, false or the variant. */
   getFlagVariants(): Record<string, FlagValue>;
-  /** Each flag's payload, JSON-parsed when it is JSON. */
+  /** Each flag's payload as the server sent it (usually JSON text, as in posthog-js; getFeatureFlagPayload() parses it). */
   getFlagPayloads(): Record<string, unknown>;
   /** posthog-js's local overrides, which hogtail does not have: warns once (updateFlags() and bootstrap set flags). */
   override(flags: unknown, suppressWarning?: boolean): void;

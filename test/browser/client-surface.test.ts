@@ -163,11 +163,26 @@ describe('featureFlags', () => {
     expect(flags.hasLoadedFlags).toBe(true);
     expect(flags.getFlags().sort()).toEqual(['beta', 'layout', 'old']);
     expect(flags.getFlagVariants()).toEqual({ beta: true, layout: 'wide', old: false });
-    expect(flags.getFlagPayloads()).toEqual({ layout: { columns: 3 } });
+    expect(flags.getFlagPayloads()).toEqual({ layout: '{"columns":3}' });
+    expect(flags.getFeatureFlagPayload('layout')).toEqual({ columns: 3 });
     expect(flags.isFeatureEnabled('beta', { send_event: false })).toBe(true);
     expect(flags.getFeatureFlag('layout', { send_event: false })).toBe('wide');
     flags.updateFlags({ beta: false });
     expect(hogtail.isFeatureEnabled('beta', { send_event: false })).toBe(false);
+  });
+
+  it('reads as posthog-js’s featureFlags does for the same answer', async () => {
+    const hogtail = client();
+    hogtail.init(KEY, options());
+    const js = posthogJs.init('phc_js_flags', { ...offline, api_host: collector.url, advanced_disable_flags: false }, 'flags')!;
+    await Promise.all([hogtail, js].map((sdk) => new Promise<void>((resolve) => sdk.onFeatureFlags(() => resolve()))));
+    for (const sdk of [hogtail, js]) {
+      expect(sdk.featureFlags.getFlags().sort()).toEqual(['beta', 'layout', 'old']);
+      expect(sdk.featureFlags.getFlagVariants()).toEqual({ beta: true, layout: 'wide', old: false });
+      expect(sdk.featureFlags.getFlagPayloads()).toMatchObject({ layout: '{"columns":3}' });
+      expect(sdk.featureFlags.getFeatureFlagPayload('layout')).toEqual({ columns: 3 });
+      expect(sdk.featureFlags.hasLoadedFlags).toBe(true);
+    }
   });
 
   it('override() is not supported: it warns once and changes no flag', () => {

@@ -5,7 +5,6 @@
  * they are views over hogtail's own state and methods, so there is one truth and nothing to sync.
  * Full build only.
  */
-import { parsePayload } from '../../core/flags/decide';
 import { DEFAULT_API_HOST } from '../config';
 import type { FeatureFlagsView, Hogtail, HogtailConfig, PersistenceView } from '../hogtail';
 import type { Runtime } from '../runtime';
@@ -56,7 +55,8 @@ export function featureFlagsView(client: Hogtail, runtime: () => Runtime | undef
       },
       getFlags: () => Object.keys(snapshot()?.flags ?? {}),
       getFlagVariants: () => ({ ...snapshot()?.flags }),
-      getFlagPayloads: () => Object.fromEntries(Object.entries(snapshot()?.payloads ?? {}).map(([key, raw]) => [key, parsePayload(raw)])),
+      // As stored (usually JSON text), as posthog-js's are; getFeatureFlagPayload() parses.
+      getFlagPayloads: () => ({ ...snapshot()?.payloads }),
       override,
       overrideFeatureFlags: override,
     },
