@@ -55,6 +55,7 @@ export type DirectMember =
   | 'config'
   | 'featureFlags'
   | 'persistence'
+  | '_isIdentified'
   | keyof UnsupportedMethods;
 
 type Method<K extends keyof Hogtail> = Hogtail[K] extends (...args: infer A) => infer R ? (rt: Runtime, ...args: A) => R : never;

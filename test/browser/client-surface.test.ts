@@ -221,6 +221,7 @@ describe('persistence and _isIdentified()', () => {
 
   it('_isIdentified() is false until identify(), true after, false again after reset(): as posthog-js', () => {
     const hogtail = client();
+    expect(hogtail._isIdentified()).toBe(false); // before init(), as posthog-js answers then
     hogtail.init(KEY, options());
     const js = posthogJs.init('phc_js_identified', { api_host: collector.url, ...offline }, 'identified')!;
     for (const sdk of [hogtail, js]) {

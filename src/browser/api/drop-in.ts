@@ -64,6 +64,8 @@ export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: st
     config: configView(runtime, warn),
     featureFlags: featureFlagsView(client, runtime, warn),
     persistence: persistenceView(client, runtime),
+    // A reader, not a queued call: false before init(), as posthog-js answers then.
+    _isIdentified: () => runtime()?.states_.state_.$user_state === 'identified',
     people: {
       set: (properties: object | string, value?: unknown) =>
         client.setPersonProperties(typeof properties === 'string' ? { [properties]: value } : properties),

@@ -99,10 +99,8 @@ export const identityMethods: Pick<
 /** posthog-js's other person and group methods (full build). */
 export const identityExtraMethods: Pick<
   Methods,
-  'getGroups' | 'resetGroups' | 'unsetPersonProperties' | 'createPersonProfile' | 'setInternalOrTestUser' | '_isIdentified'
+  'getGroups' | 'resetGroups' | 'unsetPersonProperties' | 'createPersonProfile' | 'setInternalOrTestUser'
 > = {
-  _isIdentified: (rt) => rt.states_.state_.$user_state === 'identified',
-
   getGroups: (rt) => ({ ...rt.states_.state_.$groups }),
 
   resetGroups(rt) {
