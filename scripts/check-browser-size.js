@@ -24,7 +24,7 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 25_463],
+  ['dist/hogtail.iife.js', 22_528, 25_435],
   ['dist/hogtail.lite.iife.js', 14_336, 15_171],
 ];
 const peers = [
