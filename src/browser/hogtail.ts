@@ -142,9 +142,20 @@ export interface FeatureFlagsView
   getFlagVariants(): Record<string, FlagValue>;
   /** Each flag's payload as the server sent it (usually JSON text, as in posthog-js; getFeatureFlagPayload() parses it). */
   getFlagPayloads(): Record<string, unknown>;
-  /** posthog-js's local overrides, which hogtail does not have: warns once (updateFlags() and bootstrap set flags). */
-  override(flags: unknown, suppressWarning?: boolean): void;
-  overrideFeatureFlags(options: unknown): void;
+  /**
+   * Local overrides that win over the server's flags wherever flags are read, kept until cleared or
+   * reset(): false clears them; a list of keys (on) or a record of values replaces the flag
+   * overrides; `{ flags, payloads }` replaces either (false clears it).
+   */
+  overrideFeatureFlags(
+    options:
+      | false
+      | string[]
+      | Record<string, FlagValue>
+      | { flags?: false | string[] | Record<string, FlagValue>; payloads?: false | Record<string, unknown>; suppressWarning?: boolean },
+  ): void;
+  /** posthog-js's older form: overrideFeatureFlags({ flags }). */
+  override(flags: false | string[] | Record<string, FlagValue>, suppressWarning?: boolean): void;
 }
 
 /** `client.persistence`: posthog-js's record of the visitor over hogtail's state. */

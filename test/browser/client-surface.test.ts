@@ -185,14 +185,50 @@ describe('featureFlags', () => {
     }
   });
 
-  it('override() is not supported: it warns once and changes no flag', () => {
+  it('overrideFeatureFlags() wins over the server’s flags in the flag methods, the listeners and the events; false clears; as posthog-js', async () => {
+    const hogtail = client();
+    hogtail.init(KEY, options());
+    const js = posthogJs.init('phc_js_override', { ...offline, api_host: collector.url, advanced_disable_flags: false }, 'override')!;
+    await Promise.all([hogtail, js].map((sdk) => new Promise<void>((resolve) => sdk.onFeatureFlags(() => resolve()))));
+    const heard: string[][] = [];
+    hogtail.onFeatureFlags((active) => heard.push([...active].sort()));
+    for (const sdk of [hogtail, js]) {
+      sdk.featureFlags.overrideFeatureFlags({ flags: { beta: false, layout: 'narrow', extra: true }, payloads: { extra: '{"on":1}' } });
+      expect(sdk.featureFlags.getFlagVariants()).toEqual({ beta: false, layout: 'narrow', old: false, extra: true });
+      expect(sdk.isFeatureEnabled('beta', { send_event: false })).toBe(false);
+      expect(sdk.getFeatureFlag('layout', { send_event: false })).toBe('narrow');
+      expect(sdk.getFeatureFlagPayload('extra')).toEqual({ on: 1 });
+      sdk.featureFlags.override(['old']); // the older form: a list of keys, on
+      expect(sdk.featureFlags.getFlagVariants()).toMatchObject({ beta: true, old: true });
+    }
+    expect(heard.at(-1)).toEqual(['beta', 'layout', 'old']);
+    hogtail.capture('with overrides');
+    const [event] = await collector.waitForEvents(1, 20_000);
+    expect(event!.properties).toMatchObject({ '$feature/old': true, '$feature/beta': true });
+    for (const sdk of [hogtail, js]) {
+      sdk.featureFlags.overrideFeatureFlags(false);
+      expect(sdk.featureFlags.getFlagVariants()).toEqual({ beta: true, layout: 'wide', old: false });
+    }
+  });
+
+  it('overrides are kept for the next page and cleared by reset()', async () => {
+    const first = client();
+    first.init(KEY, options({ advanced_disable_flags: true, bootstrap: { featureFlags: { beta: false } } }));
+    first.featureFlags.overrideFeatureFlags({ flags: { beta: true } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const next = client();
+    next.init(KEY, options({ advanced_disable_flags: true }));
+    expect(next.isFeatureEnabled('beta', { send_event: false })).toBe(true);
+    next.reset(); // a new visitor: no flags of the old one's, overrides included (until the next answer)
+    expect(next.featureFlags.getFlagVariants()).toEqual({});
+  });
+
+  it('before init() an override has no effect and says so once', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const hogtail = client();
-    hogtail.init(KEY, options({ advanced_disable_flags: true, bootstrap: { featureFlags: { beta: false } } }));
-    hogtail.featureFlags.override({ beta: true });
     hogtail.featureFlags.overrideFeatureFlags({ flags: { beta: true } });
-    expect(hogtail.isFeatureEnabled('beta', { send_event: false })).toBe(false);
-    expect(warn.mock.calls.filter((call) => String(call[0]).includes('featureFlags.override() is not supported'))).toHaveLength(1);
+    hogtail.featureFlags.override({ beta: true });
+    expect(warn.mock.calls.filter((call) => String(call[0]).includes('before init() has no effect'))).toHaveLength(1);
   });
 });
 

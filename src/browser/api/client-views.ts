@@ -6,6 +6,8 @@
  * Full build only.
  */
 import { DEFAULT_API_HOST } from '../config';
+import { overrideFlags } from '../features/flag-overrides';
+import { shown } from '../features/flags';
 import type { FeatureFlagsView, Hogtail, HogtailConfig, PersistenceView } from '../hogtail';
 import type { Runtime } from '../runtime';
 import type { Properties } from '../types';
@@ -46,18 +48,26 @@ export function configView(runtime: () => Runtime | undefined, warn: Warn): Read
  * from it, so the script tag carries no list of them); the readers below are its own.
  */
 export function featureFlagsView(client: Hogtail, runtime: () => Runtime | undefined, warn: Warn): FeatureFlagsView {
-  const snapshot = () => runtime()?.states_.state_.ff;
-  const override = () => warn('override', 'featureFlags.override() is not supported by hogtail; use updateFlags() or bootstrap');
+  const snapshot = () => {
+    const rt = runtime();
+    return rt && shown(rt);
+  };
+  const override = (given: unknown) => {
+    const rt = runtime();
+    if (rt) overrideFlags(rt, given);
+    else warn('override', 'featureFlags.overrideFeatureFlags() before init() has no effect; call it once init() has run');
+  };
   return Object.setPrototypeOf(
     {
+      // Loaded from the server or bootstrap (an earlier page's included); overrides do not count.
       get hasLoadedFlags() {
-        return !!snapshot();
+        return !!runtime()?.states_.state_.ff;
       },
       getFlags: () => Object.keys(snapshot()?.flags ?? {}),
       getFlagVariants: () => ({ ...snapshot()?.flags }),
       // As stored (usually JSON text), as posthog-js's are; getFeatureFlagPayload() parses.
       getFlagPayloads: () => ({ ...snapshot()?.payloads }),
-      override,
+      override: (flags: unknown) => override({ flags }),
       overrideFeatureFlags: override,
     },
     client,

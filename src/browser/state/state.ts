@@ -31,6 +31,8 @@ export interface PersistedState {
   sid?: [string, number, number];
   /** The last good feature flags (client.ts, feature flags). */
   ff?: FlagsSnapshot;
+  /** posthog-js's local flag overrides (featureFlags.overrideFeatureFlags()), over `ff` wherever flags are read. */
+  fo?: FlagsSnapshot;
   /** `$feature_flag_called` already sent: [distinct id, …JSON [key, value]]. */
   fc?: string[];
   /** setPersonPropertiesForFlags / setGroupPropertiesForFlags overrides, sent with every flags request. */
