@@ -24,8 +24,8 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 24_500],
-  ['dist/hogtail.lite.iife.js', 14_336, 15_070],
+  ['dist/hogtail.iife.js', 22_528, 25_703],
+  ['dist/hogtail.lite.iife.js', 14_336, 15_210],
 ];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],

@@ -17,7 +17,10 @@ const budgets = [
   // tag), the browser's hardening, one request path and the tree-shakable entry's split (about 156 B).
   // Raised again the same day to 21,378 B plus a little: issue #29's browser in layers (+1,155 B:
   // features as a list with named hooks, the extension registry and loader, mangling by convention).
-  ['dist/browser/index.js', 'src/browser', 21_504],
+  // Raised by 1,235 B (21,378 -> 22,613 B) for issue 28's browser API: named instances, the
+  // config / featureFlags / persistence views, flag overrides, set_config's persistence move, four
+  // posthog-js options (docs/budgets.md has the script tag's share of each).
+  ['dist/browser/index.js', 'src/browser', 22_739],
   // Node entries are not minified (readable stack traces on servers); the budget still stops bloat.
   // 59,445 B on 2026-11-25 with everything of that round merged: the server core shared with edge,
   // local flag evaluation (the engine), exception capture, the flags protocol and hostile-input
