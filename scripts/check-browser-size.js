@@ -17,7 +17,8 @@
 //     long functions split; docs/budgets.md, "Issue #29"); then the tag-size round of 2026-11-29
 //     (-208 / -124: const declarations as let before the minifier, the flags answer's internal
 //     fields under the naming convention, hooks without the feature name nobody read; docs/budgets.md,
-//     "Back toward the budgets"), which left both tags still over their budgets.
+//     "Back toward the budgets"); posthog-js's browser API (issue 28: +1,209 / +148 at 7fcf7a8,
+//     docs/budgets.md); both together 25,466 / 15,068, still over both budgets.
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,8 +28,8 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 24_259],
-  ['dist/hogtail.lite.iife.js', 14_336, 14_914],
+  ['dist/hogtail.iife.js', 22_528, 25_466],
+  ['dist/hogtail.lite.iife.js', 14_336, 15_068],
 ];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],

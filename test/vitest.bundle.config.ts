@@ -17,6 +17,8 @@ const browserTests = fileURLToPath(new URL('browser/', import.meta.url));
 const SOURCE_ONLY = new Set([
   // hands createHogtail its own autocapture starter and reads the options object it is given
   'autocapture-wiring.test.ts',
+  // builds a client with a probe entry in the extension loader's list
+  'extension-loading.test.ts',
 ]);
 /** Only suites that drive the client: the others test internal modules the bundle does not export. */
 const clientSuites = readdirSync(browserTests)

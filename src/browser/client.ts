@@ -26,6 +26,7 @@ import type { Methods, Runtime } from './runtime';
 import { startRuntime, type RuntimeParts } from './start';
 import { consentMethods } from './state/consent';
 import { identityMethods } from './state/identity';
+import { namedInstance } from './api/named-instances';
 import { sessionMethods } from './state/session';
 
 /** The methods every build has: hogtail's own API (the script tag's lite build has only these). */
@@ -49,19 +50,28 @@ export interface Build extends RuntimeParts {
   features_: readonly Feature[];
   /** posthog-js's methods beyond hogtail's own. */
   methods_: Partial<Methods>;
-  /** Members other than runtime methods (`people`, the stubs of products hogtail does not have). */
-  members_?: (client: Hogtail, warn: Runtime['warn_']) => object;
+  /** Members other than runtime methods (`people`, `config`, the stubs of products hogtail does not have). */
+  members_?: (client: Hogtail, warn: Runtime['warn_'], runtime: () => Runtime | undefined) => object;
+  /** Another client of this build, for `init(token, config, name)` (posthog-js's named instances). */
+  another_?: (name: string) => Hogtail;
 }
 
-/** The build's features on a fresh runtime, then the app's `loaded`, then onLoaded. */
+/**
+ * The build's features on a fresh runtime, then `loaded` (the app's callback, then the calls made
+ * before init(), as posthog-js replays its snippet's queue after `loaded`), then onLoaded (the
+ * first `$pageview`: on the identity those calls left, a reset() included).
+ */
 function startFeatures(rt: Runtime, features: readonly Feature[], loaded: () => void): void {
   for (const feature of features) addHooks(rt, feature.setup(rt));
   loaded();
   runHooks(rt, 'onLoaded');
 }
 
-/** A client with the core methods and the build's features and extras. */
-export function createClient(build: Build): Hogtail {
+/**
+ * A client with the core methods and the build's features and extras. `name`: the name of a named
+ * instance (its storage keys carry it); none for the default one.
+ */
+export function createClient(build: Build, name?: string): Hogtail {
   const methods: Partial<Methods> = LITE
     ? coreMethods
     : Object.assign({}, coreMethods, build.methods_, ...build.features_.map((feature) => feature.methods_));
@@ -95,7 +105,12 @@ export function createClient(build: Build): Hogtail {
 
   const client: Hogtail = {
     __loaded: false,
-    init: (token: string, config: HogtailConfig = {}) => {
+    init: (token: string, config: HogtailConfig = {}, instance?: string) => {
+      // posthog-js's named instance: another client, reachable as client[instance].
+      if (instance !== undefined && instance !== 'posthog' && instance !== name) {
+        if (LITE) return (warn('instance', `named instance "${instance}" ignored: the lite script tag has one instance`), client);
+        return guard('init', () => namedInstance(client, String(instance), build.another_!, warn)?.init(token, config, instance)) ?? client;
+      }
       guard('init', () => {
         if (rt) return rt.debug('init() again: ignored');
         if (!isText(token)) return console.error('[hogtail] init() needs the project key (phc_…); got ' + describe(token));
@@ -103,10 +118,13 @@ export function createClient(build: Build): Hogtail {
         if (token.startsWith('phx_') && !config.dangerously_allow_personal_api_key) {
           return console.error('[hogtail] init() needs the project key (phc_…), not a personal key');
         }
-        const runtime = (rt = startRuntime(token, config, client, { ...reporter, warn }, flags, { ...build, options_: options }));
+        const runtime = (rt = startRuntime(token, config, client, { ...reporter, warn }, flags, { ...build, options_: options }, name));
         client.__loaded = true;
-        startFeatures(runtime, build.features_, () => guard('loaded', () => config.loaded?.(client)));
-        for (const [name, args] of early.splice(0)) (client as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
+        startFeatures(runtime, build.features_, () => {
+          guard('loaded', () => config.loaded?.(client));
+          for (const [method, args] of early.splice(0))
+            (client as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
+        });
       });
       return client;
     },
@@ -116,17 +134,21 @@ export function createClient(build: Build): Hogtail {
     },
     onFeatureFlags: (listener: Parameters<Hogtail['onFeatureFlags']>[0]) => onFeatureFlags(flags, rt, listener),
   } as Hogtail;
-  if (!LITE) Object.assign(client, build.members_?.(client, warn));
+  if (!LITE)
+    Object.assign(
+      client,
+      build.members_?.(client, warn, () => rt),
+    );
 
-  for (const name in methods) {
-    const method = methods[name as keyof Methods] as unknown as (rt: Runtime, ...args: unknown[]) => unknown;
-    (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
-      if (rt) return guard(name, () => method(rt!, ...args));
+  for (const key in methods) {
+    const method = methods[key as keyof Methods] as unknown as (rt: Runtime, ...args: unknown[]) => unknown;
+    (client as unknown as Record<string, unknown>)[key] = (...args: unknown[]) => {
+      if (rt) return guard(key, () => method(rt!, ...args));
       if (early.length < 1_000) {
-        early.push([name, args]);
-        if (name === 'debug' && args[0] !== false) noInit();
+        early.push([key, args]);
+        if (key === 'debug' && args[0] !== false) noInit();
         else if (early.length === 1) setBackgroundTimeout(noInit, 5_000);
-      } else reporter.report(new InvalidEventError(`${name}() dropped: 1,000 calls wait for init()`, 'invalid', undefined));
+      } else reporter.report(new InvalidEventError(`${key}() dropped: 1,000 calls wait for init()`, 'invalid', undefined));
       return undefined;
     };
   }

@@ -12,6 +12,15 @@ import type { CaptureResult, Properties } from './types';
 
 export type BeforeSend = (event: CaptureResult | null) => CaptureResult | null;
 
+/** The `bootstrap` option (posthog-js's name and fields; null is the same as absent). */
+export interface BootstrapConfig {
+  distinctID?: string | null;
+  isIdentifiedID?: boolean | null;
+  featureFlags?: Record<string, boolean | string> | null;
+  featureFlagPayloads?: Record<string, unknown> | null;
+  sessionID?: string | null;
+}
+
 /** Autocapture's options (`autocapture`, `rageclick`, `mask_all_text`…) are in AutocaptureOptions. */
 export interface ClientConfig<Client> extends AutocaptureOptions {
   /**
@@ -54,13 +63,7 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
    * Start as this user instead of a fresh anonymous id (first visit only), and with these flags
    * (every load: server-rendered flags are as fresh as the page).
    */
-  bootstrap?: {
-    distinctID?: string;
-    isIdentifiedID?: boolean;
-    featureFlags?: Record<string, boolean | string>;
-    featureFlagPayloads?: Record<string, unknown>;
-    sessionID?: string;
-  };
+  bootstrap?: BootstrapConfig;
   /**
    * No flags requests (flags only from bootstrap or an earlier page).
    * @default false
@@ -152,6 +155,27 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
   sanitize_properties?: ((properties: Properties, event: string) => Properties) | null;
   /** Properties removed from every event. */
   property_denylist?: string[];
+  /** posthog-js's older name for property_denylist; when both are given, both lists apply. */
+  property_blacklist?: string[];
+  /**
+   * false: every event leaves at once in a request of its own instead of with the next batch
+   * (as flush_at: 1). It stays in the durable queue until the server has it, as batched events do.
+   * @default true
+   */
+  request_batching?: boolean;
+  /**
+   * Super properties (what register() keeps) also written to posthog-js's `ph_<project key>_posthog`
+   * cookie beside the identity, so a server or another subdomain reading the cookie sees them.
+   * The cookie persistence modes only.
+   */
+  cookie_persisted_properties?: string[];
+  /**
+   * Never add a <script> for an extension's file (session replay, surveys…), as posthog-js loads
+   * none of its lazy files with it: an extension the options or the project turn on then warns once
+   * and stays off, unless the app imports it from npm and hands it to registerExtension().
+   * @default false
+   */
+  disable_external_dependency_loading?: boolean;
   /**
    * Send plain JSON instead of gzip.
    * @default false

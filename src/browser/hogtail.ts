@@ -14,16 +14,29 @@ import type { UnsupportedMethods } from './api/unsupported';
 export type HogtailConfig = ClientConfig<Hogtail>;
 
 export type { CaptureOptions, CaptureResult, FeatureFlagResult, FlagOptions, FlagsListener, Properties, SessionIdListener } from './types';
+export type { BeforeSend, BootstrapConfig } from './config';
 
 export interface Hogtail extends UnsupportedMethods {
   /** True once init() has run. */
   __loaded: boolean;
+  /** The options in effect (posthog-js's defaults filled in, and `token`); read-only: set_config() changes them. */
+  readonly config: Readonly<HogtailConfig> & { readonly token: string };
+  /** posthog-js's flags component, as apps reach into it. */
+  readonly featureFlags: FeatureFlagsView;
+  /** posthog-js's record of the visitor, as apps reach into it. */
+  readonly persistence: PersistenceView;
+  /** Whether identify() has named this visitor (posthog-js's internal name, which apps call). */
+  _isIdentified(): boolean;
   /** posthog-js's older person API. */
   people: {
     set(properties: Properties | string, value?: unknown): void;
     set_once(properties: Properties | string, value?: unknown): void;
   };
-  init(apiKey: string, config?: HogtailConfig): Hogtail;
+  /**
+   * Starts the client. With `name` (posthog-js's named instances), starts another client instead,
+   * reachable as `client[name]` from then on, with its own storage, and returns it.
+   */
+  init(apiKey: string, config?: HogtailConfig, name?: string): Hogtail;
   capture(event: string, properties?: Properties | null, options?: CaptureOptions): CaptureResult | undefined;
   identify(distinctId: string, $set?: Properties, $set_once?: Properties): void;
   alias(alias: string, original?: string): void;
@@ -103,3 +116,52 @@ export interface Hogtail extends UnsupportedMethods {
 /** posthog-js's type names, for `import type { PostHog, PostHogConfig } from 'hogtail'`. */
 export type PostHog = Hogtail;
 export type PostHogConfig = HogtailConfig;
+
+/** `client.featureFlags`: posthog-js's flags component over the client's flags. */
+export interface FeatureFlagsView
+  extends Pick<
+    Hogtail,
+    | 'getFeatureFlag'
+    | 'isFeatureEnabled'
+    | 'getFeatureFlagPayload'
+    | 'getFeatureFlagResult'
+    | 'getAllFeatureFlags'
+    | 'reloadFeatureFlags'
+    | 'onFeatureFlags'
+    | 'updateFlags'
+    | 'setPersonPropertiesForFlags'
+    | 'resetPersonPropertiesForFlags'
+    | 'setGroupPropertiesForFlags'
+    | 'resetGroupPropertiesForFlags'
+  > {
+  /** True once flags are known (an answer, bootstrap, or an earlier page's). */
+  readonly hasLoadedFlags: boolean;
+  /** Every flag key the last answer had, on or off. */
+  getFlags(): string[];
+  /** Each flag's value: true, false or the variant. */
+  getFlagVariants(): Record<string, FlagValue>;
+  /** Each flag's payload as the server sent it (usually JSON text, as in posthog-js; getFeatureFlagPayload() parses it). */
+  getFlagPayloads(): Record<string, unknown>;
+  /**
+   * Local overrides that win over the server's flags wherever flags are read, kept until cleared or
+   * reset(): false clears them; a list of keys (on) or a record of values replaces the flag
+   * overrides; `{ flags, payloads }` replaces either (false clears it).
+   */
+  overrideFeatureFlags(
+    options:
+      | false
+      | string[]
+      | Record<string, FlagValue>
+      | { flags?: false | string[] | Record<string, FlagValue>; payloads?: false | Record<string, unknown>; suppressWarning?: boolean },
+  ): void;
+  /** posthog-js's older form: overrideFeatureFlags({ flags }). */
+  override(flags: false | string[] | Record<string, FlagValue>, suppressWarning?: boolean): void;
+}
+
+/** `client.persistence`: posthog-js's record of the visitor over hogtail's state. */
+export interface PersistenceView extends Pick<Hogtail, 'register' | 'register_once' | 'unregister'> {
+  /** Super properties with the identity under posthog-js's names (`distinct_id`, `$device_id`, `$user_state`, `$groups`, `$sesid`). */
+  readonly props: Properties;
+  get_property(name: string): unknown;
+  set_property(name: string, value: unknown): void;
+}

@@ -14,6 +14,20 @@ export { registerExtension } from './features/extensions';
 export type { Extension, ExtensionContext } from './features/feature';
 export type { CaptureDraft, FeatureHooks, IdentityChange, RemoteConfig } from './features/hooks';
 export type { CaptureOptions, Hogtail, HogtailConfig } from './hogtail';
+// posthog-js's type names, so `import type { PostHog, PostHogConfig } from 'posthog-js'` switches by its path alone.
+export type { BeforeSend as BeforeSendFn, BootstrapConfig, PostHog, PostHog as PostHogInterface, PostHogConfig } from './hogtail';
+export type {
+  CaptureResult,
+  FeatureFlagResult,
+  FeatureFlagsCallback,
+  JsonRecord,
+  JsonType,
+  Properties,
+  Property,
+  SessionIdListener as SessionIdChangedCallback,
+  Survey,
+  SurveyQuestion,
+} from './types';
 export type { FlagValue } from '../core/flags/decide';
 export type { AutocaptureConfig, AutocaptureOptions, RageclickConfig } from './features/autocapture/options';
 export { DroppedEventsError, HogtailError, InvalidEventError, TransportError } from '../core/errors';

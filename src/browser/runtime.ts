@@ -46,7 +46,17 @@ export type { ConsentStatus } from './state/slice';
 export type Runtime = CoreSlice & StateSlice & DeliverySlice & FlagsSlice & HooksSlice & VisitSlice;
 
 /** Public members that are not runtime methods: init, listeners, the flag and the person API. */
-export type DirectMember = 'init' | 'on' | 'onFeatureFlags' | '__loaded' | 'people' | keyof UnsupportedMethods;
+export type DirectMember =
+  | 'init'
+  | 'on'
+  | 'onFeatureFlags'
+  | '__loaded'
+  | 'people'
+  | 'config'
+  | 'featureFlags'
+  | 'persistence'
+  | '_isIdentified'
+  | keyof UnsupportedMethods;
 
 type Method<K extends keyof Hogtail> = Hogtail[K] extends (...args: infer A) => infer R ? (rt: Runtime, ...args: A) => R : never;
 

@@ -74,10 +74,12 @@ export function startRuntime(
   reporting: Reporting,
   flags: FlagsState,
   parts: RuntimeParts,
+  name?: string,
 ): Runtime {
   checkOptions(config, reporting.warn, parts.options_);
   const real = config.disable_persistence || config.persistence === 'memory' ? undefined : openStorage();
-  const base = 'ht|' + token + '|';
+  // A named instance keeps its state apart from the default one's, even for the same project.
+  const base = 'ht|' + token + '|' + (name ? name + '|' : '');
   const stored = readKey(real, base + 'c');
   // A host without a scheme would be fetched as a path of this page ('/ingest', a proxy path, is fine).
   const host = isText(config.api_host) ? config.api_host : DEFAULT_API_HOST;

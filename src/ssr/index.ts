@@ -13,6 +13,10 @@ export { hogtail, hogtail as posthog, createNoopHogtail as createHogtail };
 /** Extensions run in pages only: on a server, registering one does nothing. */
 export const registerExtension = (_extension: Extension): void => undefined;
 export type { CaptureOptions, FlagValue, Hogtail, HogtailConfig } from '../browser/index';
+export type { BeforeSendFn, BootstrapConfig, PostHog, PostHogInterface, PostHogConfig } from '../browser/index';
+export type { CaptureResult, FeatureFlagResult, FeatureFlagsCallback, JsonRecord, JsonType, Properties, Property } from '../browser/index';
+export type { SessionIdChangedCallback, Survey, SurveyQuestion } from '../browser/index';
+export type { AutocaptureConfig, RageclickConfig } from '../browser/index';
 export type { CaptureDraft, Extension, ExtensionContext, FeatureHooks, IdentityChange, RemoteConfig } from '../browser/index';
 export { DroppedEventsError, HogtailError, InvalidEventError, TransportError } from '../core/errors';
 export type { DropReason } from '../core/errors';

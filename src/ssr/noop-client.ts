@@ -22,6 +22,36 @@ function tellOnce(): void {
 const nothing = (): void => undefined;
 const noUnsubscribe = (): (() => void) => nothing;
 
+/** posthog-js's flags component and persistence as they read before anything is known. */
+const noFlags: Hogtail['featureFlags'] = {
+  hasLoadedFlags: false,
+  getFlags: () => [],
+  getFlagVariants: () => ({}),
+  getFlagPayloads: () => ({}),
+  getFeatureFlag: () => undefined,
+  isFeatureEnabled: () => undefined,
+  getFeatureFlagPayload: () => undefined,
+  getFeatureFlagResult: () => undefined,
+  getAllFeatureFlags: () => [],
+  reloadFeatureFlags: nothing,
+  onFeatureFlags: noUnsubscribe,
+  updateFlags: nothing,
+  setPersonPropertiesForFlags: nothing,
+  resetPersonPropertiesForFlags: nothing,
+  setGroupPropertiesForFlags: nothing,
+  resetGroupPropertiesForFlags: nothing,
+  override: nothing,
+  overrideFeatureFlags: nothing,
+};
+const noPersistence: Hogtail['persistence'] = {
+  props: {},
+  get_property: () => undefined,
+  set_property: nothing,
+  register: nothing,
+  register_once: nothing,
+  unregister: nothing,
+};
+
 export function createNoopHogtail(): Hogtail {
   const client: Hogtail = {
     init: () => {
@@ -109,6 +139,12 @@ export function createNoopHogtail(): Hogtail {
     setIdentity: nothing,
     clearIdentity: nothing,
     getExtension: () => undefined,
+    getNextSurveyStep: () => -1,
+    _isIdentified: () => false,
+    // posthog-js's defaults before init, as its client has them on a server.
+    config: { api_host: 'https://us.i.posthog.com', persistence: 'localStorage+cookie', token: '' },
+    featureFlags: noFlags,
+    persistence: noPersistence,
   };
   return client;
 }

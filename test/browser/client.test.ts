@@ -164,16 +164,33 @@ describe('browser client', () => {
     expect(client.stats().dropped).toEqual({ opted_out: 1 });
   });
 
-  it('calls made before init() run at init, in order', async () => {
+  it('calls made before init() run at init, in order, after `loaded` and before the first $pageview (as posthog-js replays its snippet)', async () => {
     const { sent } = fakeFetch();
     const client = createHogtail();
     client.capture('one');
     client.identify('early-user');
     client.capture('two');
+    client.init(KEY, {
+      api_host: 'https://collector.test',
+      capture_pageview: true,
+      flush_at: 1,
+      loaded: (loaded) => loaded.capture('loaded'),
+    });
+    await client.flush();
+    expect(sent.map((e) => e.event)).toEqual(['loaded', 'one', '$identify', 'two', '$pageview']);
+    expect(sent[4]!.properties.distinct_id).toBe('early-user');
+  });
+
+  it('a reset() before init() (a child effect before the provider’s) runs before the first $pageview, which lands on the new id', async () => {
+    const { sent } = fakeFetch();
+    const client = createHogtail();
+    client.capture('before reset');
+    client.reset();
     client.init(KEY, { api_host: 'https://collector.test', capture_pageview: true, flush_at: 1 });
     await client.flush();
-    expect(sent.map((e) => e.event)).toEqual(['$pageview', 'one', '$identify', 'two']);
-    expect(sent[3]!.properties.distinct_id).toBe('early-user');
+    expect(sent.map((e) => e.event)).toEqual(['before reset', '$pageview']);
+    expect(sent[1]!.properties.distinct_id).toBe(client.get_distinct_id());
+    expect(sent[0]!.properties.distinct_id).not.toBe(client.get_distinct_id());
   });
 
   it('bad input never throws and is reported; a personal key is refused', () => {

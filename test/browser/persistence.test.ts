@@ -147,3 +147,22 @@ describe('cross_subdomain_cookie default', () => {
     expect(crossSubdomainByDefault('my-app.netlify.app')).toBe(false);
   });
 });
+
+describe('move_ (set_config of a persistence option)', () => {
+  it('writes the state where the new mode keeps it and removes it from the old place, cookies included', async () => {
+    const { states } = open();
+    states.state_.props.plan = 'pro';
+    await tick();
+    const id = states.state_.distinct_id;
+    expect(cookie(`ph_${token}_posthog`)).toMatchObject({ distinct_id: id });
+    states.move_(openStateBacking(token, key(), { persistence: 'sessionStorage' }));
+    await tick();
+    expect(localStorage.getItem(key())).toBeNull();
+    expect(cookie(`ph_${token}_posthog`)).toBeUndefined();
+    expect(JSON.parse(sessionStorage.getItem(key())!)).toMatchObject({ distinct_id: id, props: { plan: 'pro' } });
+    states.move_(openStateBacking(token, key(), { disable_persistence: true }));
+    await tick();
+    expect(sessionStorage.getItem(key())).toBeNull();
+    expect(states.state_.distinct_id).toBe(id);
+  });
+});

@@ -13,7 +13,7 @@ import { textOf } from '../../core/text-of';
 
 /** The event as the app's hooks left it, or null when a before_send dropped it. */
 export function applyHooks(rt: Runtime, input: EventInput, sdk: Properties, now: number): EventInput | null {
-  const { before_send, sanitize_properties, property_denylist } = rt.config_;
+  const { before_send, sanitize_properties, property_denylist, property_blacklist } = rt.config_;
   const event = input.event as string;
   let properties: Properties = { ...sdk, ...(input.properties as Properties), distinct_id: input.distinctId };
   // A hook that throws is reported and skipped: the event is kept as it was, never lost to a bug.
@@ -26,7 +26,8 @@ export function applyHooks(rt: Runtime, input: EventInput, sdk: Properties, now:
     }
   };
   if (sanitize_properties) properties = run('sanitize_properties', () => sanitize_properties(properties, event), properties);
-  for (const name of property_denylist ?? []) delete properties[name];
+  // posthog-js's older name still works, with the new one's names too; a list that is not one is skipped.
+  for (const list of [property_blacklist, property_denylist]) if (Array.isArray(list)) for (const name of list) delete properties[name];
   let result: CaptureResult | null = {
     uuid: (input.uuid as string | undefined) ?? uuidv7(now),
     event,

@@ -16,8 +16,10 @@ import type { Hogtail } from '../hogtail';
 import { consentExtraMethods } from '../state/consent';
 import { identityExtraMethods } from '../state/identity';
 import { openStateBacking } from '../state/persistence';
+import { movePersistence, PERSISTENCE_OPTIONS } from '../state/persistence/move';
 import { readSessionProps, sessionExtraMethods } from '../state/session';
 import { applyHooks } from './before-send';
+import { configView, featureFlagsView, persistenceView } from './client-views';
 import { checkOptions } from './options';
 import { unsupportedMethods } from './unsupported';
 
@@ -27,6 +29,8 @@ import { unsupportedMethods } from './unsupported';
  * from, for extension files (npm: none, they come from api_host).
  */
 export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: string): Build => ({
+  // A named instance is a client of its own with fresh features (they keep state in their closures).
+  another_: (name) => createClient(fullBuild(loadAutocapture, scriptFolder), name),
   // Flags first: the remote config's source. Page views before page leave: at pagehide a pending
   // page view goes out before the `$pageleave`.
   features_: [
@@ -47,14 +51,21 @@ export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: st
       checkOptions(options, rt.warn_, rt.options_);
       Object.assign(rt.config_, options);
       if ('debug' in options) rt.setDebug_(options.debug === true);
+      if (PERSISTENCE_OPTIONS.some((name) => name in options)) movePersistence(rt);
     },
   },
   options_: (
     'before_send sanitize_properties property_denylist cookieless_mode opt_out_persistence_by_default ' +
-    'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration disable_scroll_properties scroll_root_selector'
+    'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration disable_scroll_properties scroll_root_selector ' +
+    'property_blacklist cookie_persisted_properties'
   ).split(' '),
-  members_: (client, warn) => ({
+  members_: (client, warn, runtime) => ({
     ...unsupportedMethods(warn),
+    config: configView(runtime, warn),
+    featureFlags: featureFlagsView(client, runtime, warn),
+    persistence: persistenceView(client, runtime),
+    // A reader, not a queued call: false before init(), as posthog-js answers then.
+    _isIdentified: () => runtime()?.states_.state_.$user_state === 'identified',
     people: {
       set: (properties: object | string, value?: unknown) =>
         client.setPersonProperties(typeof properties === 'string' ? { [properties]: value } : properties),

@@ -1,8 +1,9 @@
 /**
  * The official PostHog snippet leaves a stub at `window.posthog`: an array of the calls made so
  * far (`[method, ...args]`, in order), with the init calls in `_i` as `[token, config, name?]`.
- * We run init first, then every queued call in the order it was made (posthog-js reorders some;
- * a page expects its own order), then the client takes the stub's place.
+ * We run init, then (after its `loaded`, before its first `$pageview`) every queued call in the
+ * order it was made (posthog-js reorders some; a page expects its own order), then the client
+ * takes the stub's place.
  */
 import type { Hogtail, HogtailConfig } from '../hogtail';
 
@@ -22,18 +23,32 @@ export function replay(client: Hogtail, calls: readonly Call[]): void {
 }
 
 /**
- * Initialises `client` from the stub's default instance and returns it to take the stub's place.
- * The snippet records that instance under the name "posthog"; named extra instances (rare) are
- * reported and left out.
+ * Initialises `client` from the stub's init calls and returns it to take the stub's place. The
+ * snippet records the default instance under the name "posthog"; a named one (`init(token,
+ * config, 'name')`) has its own stub at `stub[name]` and becomes `client[name]` (the lite tag
+ * warns instead). Each instance's queued calls run right after its `loaded` callback, as posthog-js runs
+ * them, so they come before the first `$pageview` (a queued reset() or identify() included).
  */
 export function adoptSnippet(stub: SnippetStub, client: Hogtail): Hogtail {
   for (const [token, config, name] of stub._i!) {
-    if (name && name !== 'posthog') {
-      console.warn(`[hogtail] named instance "${name}" ignored; use createHogtail()`);
-      continue;
-    }
-    client.init(token, config);
-    replay(client, stub);
+    const queue = name !== undefined && name !== 'posthog' ? stub[name] : stub;
+    // Taken out of the stub, so an instance initialised twice replays its calls once.
+    const calls = Array.isArray(queue) ? (queue.splice(0) as Call[]) : [];
+    const loaded = config?.loaded;
+    client.init(
+      token,
+      {
+        ...config,
+        loaded(instance) {
+          try {
+            loaded?.(instance);
+          } finally {
+            replay(instance, calls);
+          }
+        },
+      },
+      name,
+    );
   }
   return client;
 }

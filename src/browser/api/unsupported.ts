@@ -4,6 +4,8 @@
  * extensions and exception step history. Each exists so a page written for posthog-js keeps running: it never throws, returns
  * what posthog-js returns when the product is off, and warns once naming the product.
  */
+import type { Survey } from '../types';
+
 type Callback = (items: never[], context?: unknown) => void;
 
 export interface UnsupportedMethods {
@@ -27,14 +29,17 @@ export interface UnsupportedMethods {
   setIdentity(distinctId: string, hash: string): void;
   clearIdentity(): void;
   getExtension(name: string): undefined;
+  /** posthog-js's survey branching; with no surveys loaded it answers -1, as posthog-js does then. */
+  getNextSurveyStep(survey: Survey, currentQuestionIndex: number, response: string | string[] | number | null | undefined): number | 'end';
   addExceptionStep(message: string, properties?: Record<string, unknown>): void;
 }
 
-/** What each kind of method returns (a method of no kind: nothing): false, '', a callback given [], an unsubscribe, a promise. */
+/** What each kind of method returns (a method of no kind: nothing): false, '', null, -1, a callback given [], an unsubscribe, a promise. */
 const EMPTY: Record<string, (callback?: unknown) => unknown> = {
   f: () => false,
   s: () => '',
   n: () => null,
+  m: () => -1,
   c: (callback) => typeof callback === 'function' && callback([], { isLoaded: false, error: 'not supported by hogtail' }),
   u: () => () => {},
   p: () => Promise.resolve({ visible: false, disabledReason: 'not supported by hogtail' }),
@@ -43,7 +48,7 @@ const EMPTY: Record<string, (callback?: unknown) => unknown> = {
 /** product|method:kind … (kinds as in EMPTY). A string table: the script tag pays little for it. */
 const TABLE =
   'session recording|startSessionRecording stopSessionRecording sessionRecordingStarted:f get_session_replay_url:s;' +
-  'surveys|getSurveys:c getActiveMatchingSurveys:c renderSurvey displaySurvey cancelPendingSurvey canRenderSurvey:n canRenderSurveyAsync:p onSurveysLoaded:u onActiveMatchingSurveysChanged:u;' +
+  'surveys|getSurveys:c getActiveMatchingSurveys:c renderSurvey displaySurvey cancelPendingSurvey canRenderSurvey:n canRenderSurveyAsync:p onSurveysLoaded:u onActiveMatchingSurveysChanged:u getNextSurveyStep:m;' +
   'early access features|getEarlyAccessFeatures:c updateEarlyAccessFeatureEnrollment;' +
   'the toolbar|loadToolbar:f;' +
   'logs|captureLog;' +

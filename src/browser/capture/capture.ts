@@ -11,7 +11,7 @@ import { uuidv7 } from '../../core/uuid';
 import { sendByBeacon } from '../delivery/beacon';
 import { LITE } from '../build-flags';
 import { COOKIELESS_ID, cookieless, optedOut } from '../state/consent-rules';
-import { flagProperties } from '../features/flags-state';
+import { flagProperties, shownFlags } from '../features/flags-state';
 import { runHooks, type CaptureDraft } from '../features/hooks';
 import type { Methods, Runtime } from '../runtime';
 import type { CaptureOptions, CaptureResult, Properties } from '../types';
@@ -69,7 +69,7 @@ function sdkProperties(
   add(rt.sessionProps_);
   add(state.props);
   add(visit);
-  add(flagProperties(rt.flagState_, state.ff));
+  add(flagProperties(rt.flagState_, shownFlags(rt.flagState_, state)));
   for (const _ in state.$groups) {
     add({ $groups: state.$groups });
     break;
@@ -152,7 +152,7 @@ function trackUnsafe(
   if (
     !LITE &&
     rt.beforeSend_ &&
-    (config.before_send || config.sanitize_properties || config.property_denylist) &&
+    (config.before_send || config.sanitize_properties || config.property_denylist || config.property_blacklist) &&
     typeof event === 'string' &&
     typeof (properties ?? {}) === 'object'
   ) {

@@ -38,7 +38,8 @@ export function startDelivery(store: Storage | undefined, rt: Runtime): Pick<Del
   const queue = createQueue(
     {
       send_: unload.send_,
-      flushAt_: Math.max(1, numberOption(config.flush_at, 20)),
+      // request_batching: false (posthog-js) sends each event as it comes.
+      flushAt_: config.request_batching === false ? 1 : Math.max(1, numberOption(config.flush_at, 20)),
       flushIntervalMs_: numberOption(config.flush_interval, 2_000),
       maxBatchSize_: 500,
       maxBatchBytes_: 1_000_000,

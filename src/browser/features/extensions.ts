@@ -67,6 +67,7 @@ function install(rt: Runtime, context: ExtensionContext, extension: Extension, l
 export function extensionsFeature(loadable: Readonly<Record<string, LoadableExtension>> = LOADABLE, base?: string): Feature {
   return {
     name: 'extensions',
+    options_: ['disable_external_dependency_loading'],
     setup(rt: Runtime) {
       const installed = new Set<string>();
       /** Files asked for once each: the file registers its extension, and add() sets it up. */
@@ -82,6 +83,14 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
         for (const name in loadable) {
           if (installed.has(name) || requested.has(name) || !loadable[name]!.wanted(rt.config_, remote)) continue;
           requested.add(name);
+          // posthog-js's switch for pages that allow no third-party script: nothing is fetched.
+          if (rt.config_.disable_external_dependency_loading) {
+            rt.warn_(
+              'extension ' + name,
+              `extension ${name} not loaded: disable_external_dependency_loading is set (import it and call registerExtension())`,
+            );
+            continue;
+          }
           const script = document.createElement('script');
           script.src = from + loadable[name]!.file;
           script.onerror = () => rt.report_(new HogtailError(`extension ${name} could not be loaded from ${script.src}; it stays off`));

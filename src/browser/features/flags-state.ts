@@ -3,6 +3,8 @@
  * capture.ts reads the event properties it derives.
  */
 import { featureProperties, type FlagsSnapshot } from '../../core/flags/decide';
+import { LITE } from '../build-flags';
+import type { PersistedState } from '../state/state';
 import type { FlagsListener, Properties } from '../types';
 
 export interface FlagsState {
@@ -15,6 +17,8 @@ export interface FlagsState {
   queued_?: boolean;
   propsOf_?: FlagsSnapshot | undefined;
   props_?: Properties | undefined;
+  /** The server's flags and the overrides that shownFlags() last merged, and the result. */
+  shownOf_?: [FlagsSnapshot | undefined, FlagsSnapshot, FlagsSnapshot];
 }
 
 /** The flags' slice of the runtime (runtime.ts). */
@@ -28,4 +32,17 @@ export const createFlagsState = (): FlagsState => ({ listeners_: new Set(), chai
 export function flagProperties(flags: FlagsState, current: FlagsSnapshot | undefined): Properties | undefined {
   if (current !== flags.propsOf_) flags.props_ = (flags.propsOf_ = current) && featureProperties(current.flags);
   return flags.props_;
+}
+
+/**
+ * The flags as the app and its events see them: the server's (or bootstrap's), with posthog-js's
+ * local overrides over them (full build), merged once per change.
+ */
+export function shownFlags(flags: FlagsState, { ff, fo }: Pick<PersistedState, 'ff' | 'fo'>): FlagsSnapshot | undefined {
+  if (LITE || !fo) return ff;
+  const [from, over] = flags.shownOf_ ?? [];
+  if (from !== ff || over !== fo) {
+    flags.shownOf_ = [ff, fo, { ...ff, flags: { ...ff?.flags, ...fo.flags }, payloads: { ...ff?.payloads, ...fo.payloads } }];
+  }
+  return flags.shownOf_![2];
 }

@@ -19,7 +19,7 @@ import { track } from '../capture/capture';
 import { numberOption } from '../config';
 import { pageExecutor } from '../delivery/fetch-executor';
 import type { Feature } from './feature';
-import type { FlagsState } from './flags-state';
+import { shownFlags, type FlagsState } from './flags-state';
 import { runHooks } from './hooks';
 import type { FeatureFlagResult, FlagOptions, FlagsListener, Properties } from '../types';
 import type { Methods, Runtime } from '../runtime';
@@ -27,8 +27,11 @@ import type { Methods, Runtime } from '../runtime';
 /** How many (key, value) pairs `$feature_flag_called` remembers per distinct id (bounded). */
 const CALLS_KEPT = 1_000;
 
+/** The flags the app sees (overrides included). */
+export const shown = (rt: Runtime) => shownFlags(rt.flagState_, rt.states_.state_);
+
 function notify(rt: Runtime, listener: FlagsListener): void {
-  const flags = rt.states_.state_.ff?.flags;
+  const flags = shown(rt)?.flags;
   // A broken listener must not break the page or the other listeners.
   if (flags) attempt(() => listener(featureProperties(flags).$active_feature_flags as string[], flags), 0);
 }
@@ -42,8 +45,11 @@ function apply(rt: Runtime, next: FlagsSnapshot): void {
   // Stored even when only the request id is new: `$feature_flag_called` names the latest evaluation.
   states.state_.ff = next;
   states.save_();
-  if (changed) rt.flagState_.listeners_.forEach((listener) => notify(rt, listener));
+  if (changed) tellListeners(rt);
 }
+
+/** Every onFeatureFlags listener hears the flags as they are now. */
+export const tellListeners = (rt: Runtime) => rt.flagState_.listeners_.forEach((listener) => notify(rt, listener));
 
 /** Asks for flags once the current task is done; at most one more request while one is waiting. */
 export function reloadFlags(flags: FlagsState): void {
@@ -119,7 +125,7 @@ export const flagsFeature = (): Feature => ({
 function flagValue(rt: Runtime, key: string, options?: FlagOptions) {
   const states = rt.states_;
   const state = states.state_;
-  const ff = state.ff;
+  const ff = shown(rt);
   const flag = ownValue(ff?.flags, key);
   if (ff && options?.send_event !== false) {
     // What was sent is persisted (`fc`: [distinct id, …JSON [key, value], oldest first]), so a
@@ -147,7 +153,7 @@ function override(rt: Runtime, field: 'fp' | 'fg', merge: (old: Properties) => P
 
 /** posthog-js's FeatureFlagResult for a known flag. */
 function flagResult(rt: Runtime, key: string, flag: FlagValue | undefined): FeatureFlagResult | undefined {
-  const ff = rt.states_.state_.ff;
+  const ff = shown(rt);
   return ff && flag !== undefined
     ? { key, enabled: !!flag, variant: typeof flag === 'string' ? flag : undefined, payload: parsePayload(ownValue(ff.payloads, key)) }
     : undefined;
@@ -165,9 +171,9 @@ export const flagMethods: Pick<
   getFeatureFlag: flagValue,
   isFeatureEnabled(rt, key, options) {
     const flag = flagValue(rt, key, options);
-    return rt.states_.state_.ff ? !!flag : undefined;
+    return shown(rt) ? !!flag : undefined;
   },
-  getFeatureFlagPayload: (rt, key) => parsePayload(ownValue(rt.states_.state_.ff?.payloads, key)),
+  getFeatureFlagPayload: (rt, key) => parsePayload(ownValue(shown(rt)?.payloads, key)),
   reloadFeatureFlags: (rt) => reloadFlags(rt.flagState_),
   setPersonPropertiesForFlags: (rt, properties, reload) => override(rt, 'fp', (old) => ({ ...old, ...properties }), reload),
   setGroupPropertiesForFlags: (rt, properties, reload) =>
@@ -191,7 +197,7 @@ export const flagExtraMethods: Pick<
   'getFeatureFlagResult' | 'getAllFeatureFlags' | 'updateFlags' | 'resetPersonPropertiesForFlags' | 'resetGroupPropertiesForFlags'
 > = {
   getFeatureFlagResult: (rt, key, options) => flagResult(rt, key, flagValue(rt, key, options)),
-  getAllFeatureFlags: (rt) => Object.entries(rt.states_.state_.ff?.flags ?? {}).map(([key, flag]) => flagResult(rt, key, flag)!),
+  getAllFeatureFlags: (rt) => Object.entries(shown(rt)?.flags ?? {}).map(([key, flag]) => flagResult(rt, key, flag)!),
   updateFlags: (rt, flags, payloads) => apply(rt, { flags: { ...flags }, payloads: { ...payloads } }),
   resetPersonPropertiesForFlags: (rt) => override(rt, 'fp', () => ({}), false),
   resetGroupPropertiesForFlags: (rt, groupType) =>

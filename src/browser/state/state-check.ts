@@ -23,6 +23,7 @@ const CHECKS: Record<string, (value: unknown) => boolean> = {
   sid: (value) =>
     Array.isArray(value) && value.length === 3 && isText(value[0]) && typeof value[1] === 'number' && typeof value[2] === 'number',
   ff: (value) => isObject(value) && isObject(value.flags) && isObject(value.payloads),
+  fo: (value) => isObject(value) && isObject(value.flags) && isObject(value.payloads),
   fc: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
   fp: isObject,
   fg: (value) => isObject(value) && Object.values(value).every(isObject),

@@ -31,6 +31,8 @@ export interface PersistedState {
   sid?: [string, number, number];
   /** The last good feature flags (client.ts, feature flags). */
   ff?: FlagsSnapshot;
+  /** posthog-js's local flag overrides (featureFlags.overrideFeatureFlags()), over `ff` wherever flags are read. */
+  fo?: FlagsSnapshot;
   /** `$feature_flag_called` already sent: [distinct id, …JSON [key, value]]. */
   fc?: string[];
   /** setPersonPropertiesForFlags / setGroupPropertiesForFlags overrides, sent with every flags request. */
@@ -51,6 +53,8 @@ export interface StateStore {
   save_(): void;
   /** Removes the stored state (its cookies too); what is in memory stays. */
   forget_(): void;
+  /** Keeps the state somewhere else from now on: removed from the old place, written to `next`. */
+  move_(next: StateBacking): void;
   /** The session id for an event at `now`, rotating after 30 minutes idle or 24 hours. */
   session_(now: number): string;
   /** Told each new session id. */
@@ -137,6 +141,11 @@ export function createStateStore(
     },
     save_: save,
     forget_: () => backing.forget_(),
+    move_(next) {
+      backing.forget_();
+      backing = next;
+      save();
+    },
     session_(now) {
       let sid = state.sid;
       if (!sid || now - sid[1] > IDLE_MS || now - sid[2] > MAX_SESSION_MS) {

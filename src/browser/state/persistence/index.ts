@@ -34,6 +34,8 @@ export interface PersistenceConfig {
   secure_cookie?: boolean;
   /** Days. Default 365. */
   cookie_expiration?: number;
+  /** Super properties also written to posthog-js's cookie. */
+  cookie_persisted_properties?: string[];
 }
 
 const DEFAULT_MODE = 'localStorage+cookie';
@@ -94,7 +96,7 @@ export function openStateBacking(
       // past what a cookie holds, and would ride along on every request to the site.
       if (inCookie) setCookie(key, JSON.stringify({ ...state, ff: undefined, fc: undefined }));
       else writeKey(store, key, JSON.stringify(state));
-      if (cookies) setCookie(name, JSON.stringify(posthogCookieRecord(state)));
+      if (cookies) setCookie(name, JSON.stringify(posthogCookieRecord(state, config.cookie_persisted_properties)));
     },
     forget_() {
       if (inCookie) writeCookie(key, undefined, options!);

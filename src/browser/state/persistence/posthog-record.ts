@@ -84,8 +84,17 @@ export function visitFromPosthog(record: unknown): Partial<IdentityState> | unde
   return identity;
 }
 
-/** The identity part of hogtail's state as posthog-js writes it into its cookie. */
-export function posthogCookieRecord({ distinct_id, $device_id, $user_state, sid, $epp }: IdentityState): Record<string, unknown> {
+/**
+ * The identity part of hogtail's state as posthog-js writes it into its cookie, with the super
+ * properties named in `cookie_persisted_properties` (`extra`) beside it, as posthog-js adds them
+ * (an unset, null or empty one is left out).
+ */
+export function posthogCookieRecord(
+  { distinct_id, $device_id, $user_state, sid, $epp, props }: IdentityState,
+  extra?: unknown,
+): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  if (Array.isArray(extra)) for (const key of extra) if (props?.[key] != null && props[key] !== '') record[key] = props[key];
   // What is undefined is left out of the JSON.
-  return { distinct_id, $device_id, $user_state, $sesid: sid && [sid[1], sid[0], sid[2]], $epp: $epp || undefined };
+  return { ...record, distinct_id, $device_id, $user_state, $sesid: sid && [sid[1], sid[0], sid[2]], $epp: $epp || undefined };
 }
