@@ -83,6 +83,8 @@ export interface SurveyAppearance {
   widgetSelector?: string;
   shuffleQuestions?: boolean;
   hideCancelButton?: boolean;
+  /** Leave focus where it is when the survey opens (hogtail moves it into the survey by default). */
+  disableAutofocus?: boolean;
 }
 
 export interface Survey {
