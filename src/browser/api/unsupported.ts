@@ -16,8 +16,9 @@ export interface UnsupportedMethods {
   renderSurvey(surveyId: string, selector: string): void;
   displaySurvey(surveyId: string, options?: unknown): void;
   cancelPendingSurvey(surveyId: string): void;
-  canRenderSurvey(surveyId: string): null;
-  canRenderSurveyAsync(surveyId: string, forceReload?: boolean): Promise<{ visible: false; disabledReason: string }>;
+  /** With the surveys extension: whether it may show now, and if not why; before it: null. */
+  canRenderSurvey(surveyId: string): { visible: boolean; disabledReason?: string } | null;
+  canRenderSurveyAsync(surveyId: string, forceReload?: boolean): Promise<{ visible: boolean; disabledReason?: string }>;
   onSurveysLoaded(callback: Callback): () => void;
   onActiveMatchingSurveysChanged(callback: Callback): () => void;
   getEarlyAccessFeatures(callback: Callback, force_reload?: boolean, stages?: unknown): void;

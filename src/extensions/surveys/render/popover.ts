@@ -32,13 +32,20 @@ export interface SurveyUi {
 /** The response key of a question: posthog-js's `$survey_response_<id>`. */
 export const responseKey = (survey: Survey, index: number): string => '$survey_response_' + (survey.questions[index]?.id ?? index);
 
+/** The focused element, inside shadow roots too (a feedback button lives in one). */
+function deepActiveElement(): HTMLElement | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active as HTMLElement | null;
+}
+
 /** Shows `survey`; `inline`: inside that element instead of a popover. */
 export function showSurvey(survey: Survey, events: SurveyUiEvents, inline?: Element): SurveyUi {
   const appearance = survey.appearance ?? {};
   const { css, vars } = surveyStyles(appearance);
   const host = el('div', { class: 'hogtail-survey', 'data-survey-id': survey.id, style: vars });
   const root = host.attachShadow({ mode: 'open' });
-  const returnFocus = document.activeElement as HTMLElement | null;
+  const returnFocus = deepActiveElement();
   const responses: Record<string, unknown> = {};
   const titleId = uid('title');
   const place = inline ? 'inline' : (appearance.position ?? 'right').includes('_') ? '' : 'bottom';

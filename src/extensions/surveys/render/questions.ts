@@ -13,8 +13,20 @@ export interface QuestionView {
   value(): unknown;
 }
 
-/** Told when the answer changes; `submitNow`: the question asks to go on without the button (skipSubmitButton). */
+/**
+ * Told when the answer changes; `submitNow`: the question asks to go on without the button
+ * (skipSubmitButton). Only a pointer's choice goes on by itself: arrow keys move through a radio
+ * group choosing as they go, so a keyboard user goes on with Enter or the button, which stays.
+ */
 export type OnAnswer = (submitNow?: boolean) => void;
+
+/** Whether the last input in `node` came from a pointer (a click), not the keyboard. */
+function pointerTracker(node: HTMLElement): () => boolean {
+  let pointer = false;
+  node.addEventListener('pointerdown', () => (pointer = true));
+  node.addEventListener('keydown', () => (pointer = false));
+  return () => pointer;
+}
 
 const EMOJI: Record<number, string[]> = { 3: ['😞', '😐', '😊'], 5: ['😡', '😞', '😐', '😊', '😍'] };
 
@@ -56,6 +68,7 @@ function rating(question: SurveyQuestion, onAnswer: OnAnswer): QuestionView {
   const values = scale === 10 ? [...Array(11).keys()] : [...Array(scale).keys()].map((i) => i + 1);
   const emoji = question.display === 'emoji' ? EMOJI[scale] : undefined;
   const name = uid('r');
+  let byPointer = () => false;
   const inputs = values.map((value) =>
     el('input', {
       class: 'sr',
@@ -63,7 +76,7 @@ function rating(question: SurveyQuestion, onAnswer: OnAnswer): QuestionView {
       name,
       value,
       'aria-label': emoji ? `${value} of ${scale}` : undefined,
-      onchange: () => onAnswer(!!question.skipSubmitButton),
+      onchange: () => onAnswer(!!question.skipSubmitButton && byPointer()),
     }),
   );
   const scaleRow = el(
@@ -81,13 +94,16 @@ function rating(question: SurveyQuestion, onAnswer: OnAnswer): QuestionView {
     el('span', {}, question.upperBoundLabel ?? ''),
   );
   const checked = () => inputs.find((input) => input.checked);
-  return { node: group(question, scaleRow, bounds), value: () => (checked() ? Number(checked()!.value) : undefined) };
+  const node = group(question, scaleRow, bounds);
+  byPointer = pointerTracker(node);
+  return { node, value: () => (checked() ? Number(checked()!.value) : undefined) };
 }
 
 function choices(question: SurveyQuestion, onAnswer: OnAnswer): QuestionView {
   const multiple = question.type === 'multiple_choice';
   const list = question.choices ?? [];
   const name = uid('c');
+  let byPointer = () => false;
   let other: HTMLInputElement | undefined;
   const rows = list.map((choice, i) => {
     const id = uid('o');
@@ -97,7 +113,9 @@ function choices(question: SurveyQuestion, onAnswer: OnAnswer): QuestionView {
       type: multiple ? 'checkbox' : 'radio',
       name,
       value: choice,
-      onchange: () => (isOther && input.checked && other?.focus(), onAnswer(!multiple && !isOther && !!question.skipSubmitButton)),
+      onchange: () => (
+        isOther && input.checked && other?.focus(), onAnswer(!multiple && !isOther && !!question.skipSubmitButton && byPointer())
+      ),
     });
     if (isOther) {
       other = el('input', {
@@ -116,7 +134,9 @@ function choices(question: SurveyQuestion, onAnswer: OnAnswer): QuestionView {
       return typed ? [typed] : [];
     });
   const value = () => (multiple ? (answers().length ? answers() : undefined) : answers()[0]);
-  return { node: group(question, ...rows), value };
+  const node = group(question, ...rows);
+  byPointer = pointerTracker(node);
+  return { node, value };
 }
 
 /** The form part for `question` (an unknown type: shown as text, answered by its button). */

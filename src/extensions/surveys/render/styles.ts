@@ -32,7 +32,7 @@ textarea{box-sizing:border-box;width:100%;min-height:80px;padding:8px;border:1px
 .scale span{display:block;text-align:center;padding:8px 0;border:1px solid var(--border);border-radius:6px;background:var(--rating);cursor:pointer}
 .scale input:checked+span{background:var(--active);color:var(--activeText);border-color:var(--active)}
 input.sr{position:absolute;opacity:0;inset:0;margin:0;cursor:pointer}
-.bounds{display:flex;justify-content:space-between;font-size:12px;opacity:.8}
+.bounds{display:flex;justify-content:space-between;font-size:12px}
 .choice{display:flex;align-items:center;gap:8px;margin:6px 0}
 .choice input[type=text]{flex:1;font:inherit;padding:4px 6px;border:1px solid var(--border);border-radius:4px}
 .actions{display:flex;justify-content:flex-end;margin-top:12px}
@@ -41,7 +41,7 @@ button.submit:disabled{opacity:.6;cursor:not-allowed}
 button.close{position:absolute;top:8px;right:8px;width:28px;height:28px;border:0;border-radius:50%;background:#fff0;color:inherit;font-size:18px;line-height:1;cursor:pointer}
 :focus-visible,.scale input:focus-visible+span{outline:3px solid var(--button);outline-offset:2px}
 .tab{position:fixed;z-index:var(--z);right:0;top:50%;transform:rotate(-90deg) translateY(-100%);transform-origin:right top;padding:8px 14px;border:0;border-radius:6px 6px 0 0;background:var(--widget);color:var(--widgetText);font:600 14px/1 sans-serif;cursor:pointer}
-.powered{display:block;margin-top:10px;font-size:11px;opacity:.7;text-align:center}
+.powered{display:block;margin-top:10px;font-size:11px;text-align:center}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
 
 /** Dark text on light colours, white on dark: readable whatever colour the project picked. */
