@@ -1,5 +1,6 @@
 /**
- * `hogtail dev`: the collector's rules, a persistent store, decide from a flags file, the management
+ * `hogtail dev`: the collector's rules, a persistent store, decide from a flags file, surveys from a
+ * surveys file, the management
  * endpoints, and a live page, on one port. Routing order: the page and /_dev/* first, then
  * /api/environments/* (the management handler must see the request before anyone reads its body),
  * then every ingestion path through the same rules as `createCollector`.
@@ -11,6 +12,7 @@ import { handleIngest, recordRejection, type IngestRouteContext } from './ingest
 import { createPeopleIndex, type PeopleIndex } from './people';
 import { handleDevRoute } from './routes';
 import { handleRemoteConfig } from './remote-config';
+import { openSurveysFile, readSurveyList } from './surveys-file';
 import { openDevStore, type DevStore } from './store';
 import { createEventStream } from './stream';
 import { buildSummary, listFlagUsers, type DevSummary } from './summary';
@@ -36,6 +38,10 @@ export interface DevServerOptions extends Pick<IngestOptions, 'maxBodyBytes' | '
   flagsFile?: string;
   /** Or definitions given directly. Neither: decide answers no flags. */
   flags?: unknown;
+  /** A surveys file (PostHog's shape), re-read on change: `GET /api/surveys/` lists them, and the remote config says the project has surveys. */
+  surveysFile?: string;
+  /** Or surveys given directly. Neither: no surveys. */
+  surveys?: unknown;
   /** Management data; groups always come from `$groupidentify` events instead. Default: the seed fixtures. */
   fixtures?: ManagementFixtures;
   projectId?: string | number;
@@ -110,10 +116,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     groupsSource: (groupTypeIndex) => people.groups(groupTypeIndex),
   });
 
+  const given = options.surveys === undefined ? [] : readSurveyList(options.surveys);
+  const surveys =
+    options.surveysFile === undefined ? () => given : openSurveysFile(options.surveysFile, (line) => log(`surveys: ${line}`)).current;
   const ingestOptions: IngestOptions = {
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
-    decide: flags,
+    // The flags answer carries the remote config: `surveys` tells the SDK to load its surveys code.
+    decide: async (request, headers) => ({ ...(await flags(request, headers)), surveys: surveys().length > 0 }),
+    surveys,
   };
   const summary = (): DevSummary => buildSummary({ store, people, assignments, flags });
   const ingest: IngestRouteContext = {
@@ -142,7 +153,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         flagUsers: (offset: number, limit: number) => listFlagUsers({ people, assignments, flags }, offset, limit),
       };
       if (await handleDevRoute(req, res, target, devContext)) return;
-      if (handleRemoteConfig(req, res, target, () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted))) return;
+      const hasFlags = () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted);
+      if (handleRemoteConfig(req, res, target, hasFlags, () => surveys().length > 0)) return;
       if (handleDefinitionsRoute(req, res, target, { definitions: flags.definitions, keys: DEFAULT_KEYS, boundHost: host })) return;
       if (target.pathname.startsWith('/api/') && !isAllowedHostHeader(req.headers.host, host)) {
         // The management endpoints hold captured group properties and accept the well-known dev key:
