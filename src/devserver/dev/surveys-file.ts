@@ -41,7 +41,7 @@ function load(file: string): unknown[] {
   try {
     return readSurveyList(JSON.parse(text));
   } catch (error) {
-    throw new Error(`surveys file ${file}: ${describe(error)}`);
+    throw new Error(`surveys file ${file}: ${describe(error)}`, { cause: error });
   }
 }
 
