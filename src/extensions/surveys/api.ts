@@ -18,8 +18,21 @@ interface DisplayOptions {
   ignoreConditions?: boolean;
   ignoreDelay?: boolean;
   displayType?: 'popover' | 'inline';
+  /** inline: the element to render in; popover at `next_to_trigger`: the element to sit next to. */
   selector?: string;
   properties?: Record<string, unknown>;
+  /** Answers by question index, given already: the popover opens past them (sent as posthog-js does). */
+  initialResponses?: Record<number, unknown>;
+  position?: string;
+  skipShownEvent?: boolean;
+}
+
+/** A popover next to `selector`'s element (below it, kept on screen), for position `next_to_trigger`. */
+function nextTo(selector: string | undefined): string | undefined {
+  const rect = selector ? document.querySelector(selector)?.getBoundingClientRect() : undefined;
+  if (!rect) return undefined;
+  const left = Math.max(8, Math.min(rect.left, innerWidth - 320));
+  return `left:${left}px;top:${Math.min(rect.bottom + 8, innerHeight - 120)}px`;
 }
 
 const OFF = 'surveys are turned off (disable_surveys)';
@@ -59,7 +72,15 @@ export function surveyMethods(context: ExtensionContext, manager: SurveyManager)
         if (!options.ignoreConditions && !renderability(survey).visible)
           return context.debug(`displaySurvey: ${renderability(survey).disabledReason}`);
         if (options.displayType === 'inline') return inline(survey, options.selector ?? '', options.properties);
-        manager.popover(survey, options.properties);
+        const style = options.position === 'next_to_trigger' ? nextTo(options.selector) : undefined;
+        const placed =
+          options.position && !style ? { ...survey, appearance: { ...survey.appearance, position: options.position } } : survey;
+        manager.popover(placed, {
+          extra: options.properties,
+          initial: options.initialResponses,
+          skipShownEvent: options.skipShownEvent,
+          style,
+        });
       });
     },
     canRenderSurvey: (id: string | Survey) => renderability(find(id)),

@@ -8,7 +8,7 @@
 import type { Hogtail } from '../../browser/hogtail';
 import { dismissedProperties, interactionProperty, sentProperties, surveyProperties } from './events';
 import { markSeen, markShown } from './memory';
-import { showSurvey, type SurveyUi } from './render/popover';
+import { showSurvey, type ShowOptions, type SurveyUi } from './render/popover';
 import type { Survey } from './types';
 
 const submissionId = (): string =>
@@ -18,7 +18,7 @@ const submissionId = (): string =>
 export function displaySurvey(
   client: Hogtail,
   survey: Survey,
-  options: { inline?: Element; extra?: Record<string, unknown>; skipShownEvent?: boolean; onClose?: () => void } = {},
+  options: ShowOptions & { extra?: Record<string, unknown> | undefined; skipShownEvent?: boolean | undefined; onClose?: () => void } = {},
 ): SurveyUi {
   const id = submissionId();
   const extra = options.extra ?? {};
@@ -54,6 +54,6 @@ export function displaySurvey(
         );
       },
     },
-    options.inline,
+    options,
   );
 }

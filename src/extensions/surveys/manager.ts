@@ -26,9 +26,12 @@ export interface SurveyManager {
   cancel(id: string): void;
   /** Tells the onActiveMatchingSurveysChanged listeners. */
   readonly changed: Set<(surveys: Survey[]) => void>;
-  /** Shows `survey` now as a popover (displaySurvey). */
-  popover(survey: Survey, extra?: Record<string, unknown>): void;
+  /** Shows `survey` now as a popover (displaySurvey): `options` as displaySurvey's. */
+  popover(survey: Survey, options?: PopoverOptions): void;
 }
+
+/** displaySurvey's popover options, as the renderer takes them. */
+export type PopoverOptions = Omit<Parameters<typeof displaySurvey>[2], 'onClose' | 'inline'>;
 
 const byDelay = (a: Survey, b: Survey) => (a.appearance?.surveyPopupDelaySeconds ?? 0) - (b.appearance?.surveyPopupDelaySeconds ?? 0);
 
@@ -47,9 +50,9 @@ export function createManager(context: ExtensionContext): SurveyManager {
   const env = () => pageEnvironment(client, triggers.activated);
   const matching = (surveys: readonly Survey[]) => surveys.filter((survey) => shouldShow(survey, env()));
 
-  const popover = (survey: Survey, extra?: Record<string, unknown>) => {
+  const popover = (survey: Survey, options: PopoverOptions = {}) => {
     open = survey.id;
-    displaySurvey(client, survey, { extra, onClose: () => ((open = undefined), evaluate()) });
+    displaySurvey(client, survey, { ...options, onClose: () => ((open = undefined), evaluate()) });
   };
 
   const schedule = (survey: Survey) => {

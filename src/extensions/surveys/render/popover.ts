@@ -5,7 +5,7 @@
  * sends the events. Keyboard first: focus moves to the first control when it opens and back to where
  * it was when it closes, Escape dismisses, Tab stays in reading order, every control is labelled.
  */
-import { getNextSurveyStep } from '../branching';
+import { getNextSurveyStep, type SurveyStep } from '../branching';
 import type { Survey } from '../types';
 import { el, uid } from './dom';
 import { questionView, type QuestionView } from './questions';
@@ -39,8 +39,29 @@ function deepActiveElement(): HTMLElement | null {
   return active as HTMLElement | null;
 }
 
-/** Shows `survey`; `inline`: inside that element instead of a popover. */
-export function showSurvey(survey: Survey, events: SurveyUiEvents, inline?: Element): SurveyUi {
+/** How a survey is shown: inline in an element, and answers given before it opens. */
+export interface ShowOptions {
+  /** Inside this element instead of as a popover (renderSurvey). */
+  inline?: Element | undefined;
+  /** Answers by question index, given already (posthog-js's initialResponses): it opens past them. */
+  initial?: Record<number, unknown> | undefined;
+  /** The popover's placement instead of the survey's position (next to an element). */
+  style?: string | undefined;
+}
+
+/** Records the `initial` answers and answers the step after them, as their branching leads. */
+function prefill(survey: Survey, initial: Record<number, unknown> | undefined, responses: Record<string, unknown>): SurveyStep {
+  let step: SurveyStep = survey.questions.length ? 0 : 'end';
+  while (step !== 'end' && initial && step in initial) {
+    responses[responseKey(survey, step)] = initial[step];
+    step = getNextSurveyStep(survey, step, initial[step]);
+    if (step !== 'end' && (step >= survey.questions.length || step < 0)) step = 'end';
+  }
+  return step;
+}
+
+/** Shows `survey` (options: inline, prefilled, placed). */
+export function showSurvey(survey: Survey, events: SurveyUiEvents, { inline, initial, style }: ShowOptions = {}): SurveyUi {
   const appearance = survey.appearance ?? {};
   const { css, vars } = surveyStyles(appearance);
   const host = el('div', { class: 'hogtail-survey', 'data-survey-id': survey.id, style: vars });
@@ -53,7 +74,7 @@ export function showSurvey(survey: Survey, events: SurveyUiEvents, inline?: Elem
     class: `box ${place}`,
     role: inline ? 'region' : 'dialog',
     'aria-labelledby': titleId,
-    style: inline ? undefined : positionStyle(appearance.position),
+    style: inline ? undefined : (style ?? positionStyle(appearance.position)),
     onkeydown: (event) => (event as KeyboardEvent).key === 'Escape' && !inline && dismiss(),
   });
   /** Answered to the end: closing it now is no dismissal. */
@@ -128,7 +149,16 @@ export function showSurvey(survey: Survey, events: SurveyUiEvents, inline?: Elem
 
   root.append(el('style', {}, css), box);
   (inline ?? document.body).append(host);
-  if (survey.questions.length) showQuestion(0);
+  const first = prefill(survey, initial, responses);
   events.onShown();
+  if (first !== 'end') {
+    if (first > 0) events.onAnswer(responses, false);
+    showQuestion(first);
+  } else {
+    finished = true;
+    events.onAnswer(responses, true);
+    if (appearance.displayThankYouMessage) thankYou();
+    else remove();
+  }
   return { host, remove };
 }
