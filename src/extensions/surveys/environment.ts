@@ -8,10 +8,13 @@ import type { Hogtail } from '../../browser/hogtail';
 import type { SurveyEnvironment } from './eligibility';
 import { lastSeenAt, wasSeen } from './memory';
 
+/** The user agent does not change while the page lives: read once. */
+let deviceType: string | undefined;
+
 export function pageEnvironment(client: Hogtail, activated: ReadonlySet<string>): SurveyEnvironment {
   return {
     href: location.href,
-    deviceType: String(describeUserAgent(navigator.userAgent).$device_type),
+    deviceType: (deviceType ??= String(describeUserAgent(navigator.userAgent).$device_type)),
     now: Date.now(),
     lastShownAt: lastSeenAt(),
     activated,

@@ -1,8 +1,7 @@
 /**
  * The survey events, with posthog-js's names and properties, so PostHog's survey results count
  * hogtail's answers: `survey shown`, `survey sent` (each response under `$survey_response_<question
- * id>`, the first also as `$survey_response` and the others as `$survey_response_<index>` as older
- * insights read them, `$survey_questions`, a submission id shared by partial and final sends) and
+ * id>`, `$survey_questions`, a submission id shared by partial and final sends) and
  * `survey dismissed`; the person gets `$survey_responded/<id>` or `$survey_dismissed/<id>` (with
  * `/<iteration>` for a recurring survey's round).
  */
@@ -22,22 +21,15 @@ export const surveyProperties = (survey: Survey): Properties => ({
 export const interactionProperty = (survey: Survey, action: 'responded' | 'dismissed'): string =>
   `$survey_${action}/${survey.id}` + ((survey.current_iteration ?? 0) > 0 ? `/${survey.current_iteration}` : '');
 
-/** The responses in every shape posthog-js sends them. */
-export function responseProperties(survey: Survey, responses: Properties): Properties {
-  const properties: Properties = {
-    $survey_questions: survey.questions.map((question, index) => ({
-      id: question.id,
-      question: question.question,
-      response: responses['$survey_response_' + (question.id ?? index)] ?? null,
-    })),
-    ...responses,
-  };
-  survey.questions.forEach((question, index) => {
-    const response = responses['$survey_response_' + (question.id ?? index)];
-    if (response !== undefined) properties[index === 0 ? '$survey_response' : '$survey_response_' + index] = response;
-  });
-  return properties;
-}
+/** The responses as posthog-js sends them: each under its key, and `$survey_questions` with every question. */
+export const responseProperties = (survey: Survey, responses: Properties): Properties => ({
+  $survey_questions: survey.questions.map((question, index) => ({
+    id: question.id,
+    question: question.question,
+    response: responses['$survey_response_' + (question.id ?? index)] ?? null,
+  })),
+  ...responses,
+});
 
 /** `survey sent`: `completed` false for a partial response (the survey goes on). */
 export const sentProperties = (survey: Survey, responses: Properties, submissionId: string, completed: boolean): Properties => ({

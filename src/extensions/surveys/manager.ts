@@ -8,7 +8,7 @@
 import type { ExtensionContext } from '../../browser/features/feature';
 import { createDefinitions, type Definitions } from './definitions';
 import { displaySurvey } from './display';
-import { checkEligibility, shouldShow } from './eligibility';
+import { checkEligibility, shouldShow, type SurveyEnvironment } from './eligibility';
 import { pageEnvironment } from './environment';
 import { createTriggers, type Triggers } from './triggers';
 import type { Survey } from './types';
@@ -21,7 +21,7 @@ export interface SurveyManager {
   evaluate(): void;
   start(): void;
   /** The surveys that may show on this page now. */
-  matching(surveys: readonly Survey[]): Survey[];
+  matching(surveys: readonly Survey[], page?: SurveyEnvironment): Survey[];
   /** Drops a popover still waiting for its delay. */
   cancel(id: string): void;
   /** Tells the onActiveMatchingSurveysChanged listeners. */
@@ -48,7 +48,8 @@ export function createManager(context: ExtensionContext): SurveyManager {
   let lastMatching = '';
 
   const env = () => pageEnvironment(client, triggers.activated);
-  const matching = (surveys: readonly Survey[]) => surveys.filter((survey) => shouldShow(survey, env()));
+  /** One look at the page for all the surveys of a check (it runs every second while one waits). */
+  const matching = (surveys: readonly Survey[], page = env()) => surveys.filter((survey) => shouldShow(survey, page));
 
   const popover = (survey: Survey, options: PopoverOptions = {}) => {
     open = survey.id;
@@ -68,7 +69,7 @@ export function createManager(context: ExtensionContext): SurveyManager {
     );
   };
 
-  const place = (surveys: Survey[], active: Survey[]) => {
+  const place = (surveys: Survey[], active: Survey[], page: SurveyEnvironment) => {
     for (const survey of active) {
       if (survey.type === 'popover') schedule(survey);
       else if (survey.type === 'widget' && !widgets.has(survey.id)) widgets.set(survey.id, showWidget(client, survey));
@@ -80,7 +81,7 @@ export function createManager(context: ExtensionContext): SurveyManager {
       widgets.delete(id);
     }
     // Polled while a survey could show but for a page condition (or its delay): posthog-js re-checks every second.
-    const waiting = surveys.some((survey) => !active.includes(survey) && checkEligibility(survey, env()).eligible);
+    const waiting = surveys.some((survey) => !active.includes(survey) && checkEligibility(survey, page).eligible);
     if (waiting && !poll) poll = setInterval(evaluate, 1000);
     if (!waiting && poll) poll = void clearInterval(poll);
   };
@@ -96,8 +97,9 @@ export function createManager(context: ExtensionContext): SurveyManager {
     if (!started) return;
     void definitions.load().then(({ surveys }) => {
       triggers.watch(surveys);
-      const active = matching(surveys).sort(byDelay);
-      place(surveys, active);
+      const page = env();
+      const active = matching(surveys, page).sort(byDelay);
+      place(surveys, active, page);
       tell(active);
     });
   }
