@@ -48,7 +48,8 @@ const dev = await startDevServer({ dataDir, surveys: SURVEYS });
 
 const common = `api_host: '${dev.url}', capture_pageview: false, autocapture: false`;
 const pages = {
-  hogtail: (off) => `<script src="/hogtail.iife.js"></script><script>hogtail.init('${KEY}', { ${common}, disable_surveys: ${off} })</script>`,
+  hogtail: (off) =>
+    `<script src="/hogtail.iife.js"></script><script>hogtail.init('${KEY}', { ${common}, disable_surveys: ${off} })</script>`,
   'posthog-js': (off) =>
     `${off ? '' : '<script src="/surveys.js"></script>'}<script src="/array.js"></script><script>posthog.init('${KEY}', { ${common},
       disable_surveys: ${off}, capture_pageleave: false, disable_session_recording: true, capture_performance: false,
