@@ -58,7 +58,7 @@ it('sends survey shown on mount; a thumbs up opens the rest of the survey, whose
 
   await act(async () => (container.querySelector('#up') as HTMLButtonElement).click());
   expect(container.querySelector('#up')!.textContent).toBe('up');
-  const host = await until(() => document.querySelector('.hogtail-survey'));
+  const host = (await until(() => document.querySelector('.hogtail-survey')))!;
   const area = host.shadowRoot!.querySelector('textarea')!;
   expect(host.shadowRoot!.querySelector('label')!.textContent).toBe('What was missing?');
   area.value = 'More examples';
