@@ -172,6 +172,42 @@ describe.skipIf(!hasChromium)('surveys in Chromium', () => {
     await context.close();
   });
 
+  it('partial responses: survey sent after each question, the last completed, one submission id', async () => {
+    page('/partial.html');
+    const { context, page: tab, errors } = await fresh();
+    await tab.goto(server.url + '/partial.html');
+    await tab.getByRole('textbox', { name: 'What could we do better?' }).fill('First');
+    await tab.getByRole('button', { name: 'Submit' }).click();
+    await tab.getByRole('textbox', { name: 'Anything else?' }).fill('Second');
+    await tab.getByRole('button', { name: 'Submit' }).click();
+    await collector.waitUntil(() => sent('survey sent', 'partial').length >= 2, 10_000);
+    const [first, last] = sent('survey sent', 'partial').map((e) => e.properties);
+    expect(first).toMatchObject({ $survey_completed: false, '$survey_response_q-p1': 'First' });
+    expect(first).not.toHaveProperty('$survey_response_q-p2');
+    expect(last).toMatchObject({ $survey_completed: true, '$survey_response_q-p1': 'First', '$survey_response_q-p2': 'Second' });
+    expect(last!.$survey_submission_id).toBe(first!.$survey_submission_id);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an event trigger: not shown until the event is captured with the filtered property', async () => {
+    page('/trigger.html');
+    const { context, page: tab, errors } = await fresh();
+    await tab.goto(server.url + '/trigger.html');
+    await surveysLoaded(tab);
+    expect(await activeIds(tab)).toEqual([]);
+    await tab.evaluate(() => (window as any).hogtail.capture('checkout', { plan: 'free' }));
+    expect(await tab.evaluate(() => (window as any).hogtail.canRenderSurvey('on-event'))).toEqual({
+      visible: false,
+      disabledReason: 'its trigger event has not been captured yet',
+    });
+    await tab.evaluate(() => (window as any).hogtail.capture('checkout', { plan: 'pro' }));
+    await tab.getByRole('dialog', { name: 'What could we do better?' }).waitFor();
+    expect(await tab.evaluate(() => document.querySelector('.hogtail-survey')?.getAttribute('data-survey-id'))).toBe('on-event');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('disable_surveys: neither the surveys file nor the definitions are fetched (without it, both are)', async () => {
     const flagsHeard = (tab: Page) =>
       tab.evaluate(() => new Promise<void>((resolve) => (window as any).hogtail.onFeatureFlags(() => resolve())));

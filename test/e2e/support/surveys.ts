@@ -43,4 +43,22 @@ export const SURVEYS = [
     conditions: { url: '/flags.html' },
     questions: [openQuestion('q-n')],
   },
+  {
+    ...running,
+    id: 'partial',
+    name: 'Partial responses',
+    enable_partial_responses: true,
+    conditions: { url: '/partial.html' },
+    questions: [openQuestion('q-p1'), { type: 'open', id: 'q-p2', question: 'Anything else?' }],
+  },
+  {
+    ...running,
+    id: 'on-event',
+    name: 'After checkout',
+    conditions: {
+      url: '/trigger.html',
+      events: { values: [{ name: 'checkout', propertyFilters: { plan: { values: ['pro'], operator: 'exact' } } }] },
+    },
+    questions: [openQuestion('q-e')],
+  },
 ];
