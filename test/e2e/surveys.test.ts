@@ -172,6 +172,21 @@ describe.skipIf(!hasChromium)('surveys in Chromium', () => {
     await context.close();
   });
 
+  it('opted out of capturing: no survey is shown, since no answer could be recorded', async () => {
+    page('/opted-out/flags.html', { opt_out_capturing_by_default: true });
+    const { context, page: tab, errors } = await fresh();
+    await tab.goto(server.url + '/opted-out/flags.html');
+    await surveysLoaded(tab);
+    expect(await tab.evaluate(() => (window as any).hogtail.canRenderSurvey('flag-on'))).toEqual({
+      visible: false,
+      disabledReason: 'capturing is opted out, so an answer could not be recorded',
+    });
+    // The page's check has run by now (it ran when the definitions loaded): nothing on screen.
+    expect(await tab.evaluate(() => document.querySelectorAll('.hogtail-survey').length)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('partial responses: survey sent after each question, the last completed, one submission id', async () => {
     page('/partial.html');
     const { context, page: tab, errors } = await fresh();

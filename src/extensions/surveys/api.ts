@@ -44,6 +44,8 @@ export function surveyMethods(context: ExtensionContext, manager: SurveyManager)
     typeof id === 'object' && id ? (id as Survey) : definitions.cached?.find((survey) => survey.id === id);
   const renderability = (survey: Survey | undefined): SurveyRenderability => {
     if (config.disable_surveys) return { visible: false, disabledReason: OFF };
+    if (client.has_opted_out_capturing())
+      return { visible: false, disabledReason: 'capturing is opted out, so an answer could not be recorded' };
     if (!survey)
       return { visible: false, disabledReason: definitions.cached ? 'no survey with this id' : 'the surveys are not loaded yet' };
     const { eligible, reason } = checkRenderability(survey, pageEnvironment(client, manager.triggers.activated));

@@ -97,6 +97,8 @@ export function createManager(context: ExtensionContext): SurveyManager {
     if (!started) return;
     void definitions.load().then(({ surveys }) => {
       triggers.watch(surveys);
+      // Opted out: an answer could not be recorded, so nothing is shown (posthog-js's rule too).
+      if (client.has_opted_out_capturing()) return;
       const page = env();
       const active = matching(surveys, page).sort(byDelay);
       place(surveys, active, page);
