@@ -96,6 +96,24 @@ function devFlags(
   });
 }
 
+/** The surveys /api/surveys/ lists: from the options' file (re-read on change) or list; none by default. */
+function devSurveys(options: DevServerOptions, log: (line: string) => void): () => readonly unknown[] {
+  if (options.surveysFile !== undefined) return openSurveysFile(options.surveysFile, (line) => log(`surveys: ${line}`)).current;
+  const given = options.surveys === undefined ? [] : readSurveyList(options.surveys);
+  return () => given;
+}
+
+/** The capture rules' options: the size limits, decide from the flags, /api/surveys/ from the surveys. */
+function ingestOptionsOf(options: DevServerOptions, flags: FlagsDecide, surveys: () => readonly unknown[]): IngestOptions {
+  return {
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+    ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
+    // The flags answer carries the remote config: `surveys` tells the SDK to load its surveys code.
+    decide: async (request, headers) => ({ ...(await flags(request, headers)), surveys: surveys().length > 0 }),
+    surveys,
+  };
+}
+
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const host = options.host ?? '127.0.0.1';
   // Request bodies reach these lines (a malformed-JSON message quotes the body): no raw controls.
@@ -116,16 +134,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     groupsSource: (groupTypeIndex) => people.groups(groupTypeIndex),
   });
 
-  const given = options.surveys === undefined ? [] : readSurveyList(options.surveys);
-  const surveys =
-    options.surveysFile === undefined ? () => given : openSurveysFile(options.surveysFile, (line) => log(`surveys: ${line}`)).current;
-  const ingestOptions: IngestOptions = {
-    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
-    ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
-    // The flags answer carries the remote config: `surveys` tells the SDK to load its surveys code.
-    decide: async (request, headers) => ({ ...(await flags(request, headers)), surveys: surveys().length > 0 }),
-    surveys,
-  };
+  const surveys = devSurveys(options, log);
+  const hasFlags = () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted);
+  const ingestOptions = ingestOptionsOf(options, flags, surveys);
   const summary = (): DevSummary => buildSummary({ store, people, assignments, flags });
   const ingest: IngestRouteContext = {
     store,
@@ -153,7 +164,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         flagUsers: (offset: number, limit: number) => listFlagUsers({ people, assignments, flags }, offset, limit),
       };
       if (await handleDevRoute(req, res, target, devContext)) return;
-      const hasFlags = () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted);
       if (handleRemoteConfig(req, res, target, hasFlags, () => surveys().length > 0)) return;
       if (handleDefinitionsRoute(req, res, target, { definitions: flags.definitions, keys: DEFAULT_KEYS, boundHost: host })) return;
       if (target.pathname.startsWith('/api/') && !isAllowedHostHeader(req.headers.host, host)) {

@@ -6,7 +6,7 @@
  * it was when it closes, Escape dismisses, Tab stays in reading order, every control is labelled.
  */
 import { getNextSurveyStep, type SurveyStep } from '../branching';
-import type { Survey } from '../types';
+import type { Survey, SurveyAppearance } from '../types';
 import { el, uid } from './dom';
 import { questionView, type QuestionView } from './questions';
 import { positionStyle, surveyStyles } from './styles';
@@ -60,6 +60,21 @@ function prefill(survey: Survey, initial: Record<number, unknown> | undefined, r
   return step;
 }
 
+/** "Survey by PostHog" under the survey, unless the project turned it off (whiteLabel). */
+const poweredBy = (appearance: SurveyAppearance) => !appearance.whiteLabel && el('span', { class: 'powered' }, 'Survey by PostHog');
+
+/** The thanks after the last answer (displayThankYouMessage), with its close button `done`. */
+function thankYouScreen(appearance: SurveyAppearance, titleId: string, done: HTMLElement): HTMLElement {
+  return el(
+    'div',
+    {},
+    el('h2', { id: titleId }, appearance.thankYouMessageHeader || 'Thank you for your feedback!'),
+    appearance.thankYouMessageDescription && el('p', {}, appearance.thankYouMessageDescription),
+    el('div', { class: 'actions' }, done),
+    poweredBy(appearance),
+  );
+}
+
 /** Shows `survey` (options: inline, prefilled, placed). */
 export function showSurvey(survey: Survey, events: SurveyUiEvents, { inline, initial, style }: ShowOptions = {}): SurveyUi {
   const appearance = survey.appearance ?? {};
@@ -92,21 +107,10 @@ export function showSurvey(survey: Survey, events: SurveyUiEvents, { inline, ini
   };
   const close = el('button', { class: 'close', type: 'button', 'aria-label': 'Close survey', onclick: dismiss }, '×');
 
-  const footer = () => !appearance.whiteLabel && el('span', { class: 'powered' }, 'Survey by PostHog');
-
+  const footer = () => poweredBy(appearance);
   const thankYou = () => {
     const done = el('button', { class: 'submit', type: 'button', onclick: remove }, appearance.thankYouMessageCloseButtonText || 'Close');
-    box.replaceChildren(
-      close,
-      el(
-        'div',
-        {},
-        el('h2', { id: titleId }, appearance.thankYouMessageHeader || 'Thank you for your feedback!'),
-        appearance.thankYouMessageDescription && el('p', {}, appearance.thankYouMessageDescription),
-        el('div', { class: 'actions' }, done),
-        footer(),
-      ),
-    );
+    box.replaceChildren(close, thankYouScreen(appearance, titleId, done));
     done.focus();
   };
 
