@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 const extensions = [
   // [file, budget, ceiling, posthog-js's file for the same product] in gzipped bytes (level 9)
   // Surveys (issue #25): at most a third of posthog-js's surveys.js (48,989 B when the issue was filed).
-  ['dist/hogtail.surveys.js', 16_384, 8_200, 'dist/surveys.js'],
+  ['dist/hogtail.surveys.js', 16_384, 8_250, 'dist/surveys.js'],
 ];
 
 const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
