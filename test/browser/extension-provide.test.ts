@@ -4,8 +4,8 @@
 // (onSurveysLoaded at startup, as posthog-js/react's hooks do) are handed over, unsubscribes keep
 // working, and a provided method that throws is reported instead of thrown into the page.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHogtail } from '../../src/browser/api/drop-in';
-import { registerExtension } from '../../src/browser/features/extensions';
+// Both from the entry, so `npm run test:bundle` runs this against the minified client too.
+import { createHogtail, registerExtension } from '../../src/browser';
 import type { HogtailError } from '../../src/core/errors';
 import { fakeFetch } from './helpers';
 
