@@ -147,6 +147,37 @@ const browser = existsSync('src/browser/index.ts')
     ]
   : [];
 
+// Extensions (src/extensions/<name>/): each is a script-tag file of its own, dist/hogtail.<name>.js,
+// that the tag's loader fetches when the project turns the product on, and an npm entry,
+// hogtail/<name>, for bundlers. Never part of the script tags; minified like them (their internal
+// names are their own: only ExtensionContext's plain names cross between the files).
+const extension = (name) =>
+  existsSync(`src/extensions/${name}/index.ts`)
+    ? [
+        {
+          input: `src/extensions/${name}/iife.ts`,
+          plugins: [ts()],
+          output: { dir: 'dist', entryFileNames: `hogtail.${name}.js`, format: 'iife', sourcemap: true, plugins: [minify(false)] },
+        },
+        {
+          input: { [`${name}/index`]: `src/extensions/${name}/index.ts` },
+          plugins: [ts()],
+          output: [
+            { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minify(true, false, true)] },
+            {
+              dir: 'dist',
+              format: 'cjs',
+              entryFileNames: '[name].cjs',
+              sourcemap: true,
+              exports: 'named',
+              plugins: [minify(false, false, true)],
+            },
+          ],
+        },
+      ]
+    : [];
+const extensions = ['surveys'].flatMap(extension);
+
 // No property mangling here: the React entry's props and context fields are public names.
 const minifyReact = (module) =>
   terser({ ecma: 2020, module, compress: { passes: 3, pure_getters: true }, format: { comments: false, ascii_only: true } });
@@ -207,5 +238,5 @@ const server = [
 
 // scripts/build.js runs the two halves in two processes (HOGTAIL_BUILD=browser or server), one per
 // core: rollup builds the configs of one process one after another. Plain `rollup -c` builds all.
-const parts = { browser, server };
-export default parts[process.env.HOGTAIL_BUILD] ?? [...server, ...browser];
+const parts = { browser: [...browser, ...extensions], server };
+export default parts[process.env.HOGTAIL_BUILD] ?? [...server, ...browser, ...extensions];

@@ -18,7 +18,10 @@
 //     (-208 / -124: const declarations as let before the minifier, the flags answer's internal
 //     fields under the naming convention, hooks without the feature name nobody read; docs/budgets.md,
 //     "Back toward the budgets"); posthog-js's browser API (issue 28: +1,209 / +148 at 7fcf7a8,
-//     docs/budgets.md); both together 25,466 / 15,068, still over both budgets.
+//     docs/budgets.md); both together 25,466 / 15,068, still over both budgets;
+//     then the surveys extension's loader (+217 / +0 on the merged tags, 25,683 / 15,068: its LOADABLE entry,
+//     ExtensionContext's token, get() and provide(), listeners that wait for their product's
+//     extension; issue #25).
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,7 +31,7 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 25_466],
+  ['dist/hogtail.iife.js', 22_528, 25_683],
   ['dist/hogtail.lite.iife.js', 14_336, 15_068],
 ];
 const peers = [

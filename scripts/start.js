@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the main job on a fresh machine, no account and no network. Uses the `hogtail dev`
-// already running on 127.0.0.1:8010 (HOGTAIL_DEV_PORT), or starts it there with examples/flags.json;
+// already running on 127.0.0.1:8010 (HOGTAIL_DEV_PORT), or starts it there with examples/flags.json
+// and examples/surveys.json;
 // runs examples/node-server against it with realistic traffic (identify, groups, page views, surveys,
 // flag checks); serves the script-tag and SPA examples pointed at the same server; and prints the
 // live page's URL and a summary of what arrived. It then keeps serving until Ctrl-C; `--once` (or
@@ -32,7 +33,12 @@ async function useOrStartDev() {
     console.log(`hogtail dev: using the one already running at ${existing}`);
     return { url: existing, close: async () => {} };
   }
-  const options = { dataDir, flagsFile: root + 'examples/flags.json', log: (line) => console.log(`hogtail dev: ${line}`) };
+  const options = {
+    dataDir,
+    flagsFile: root + 'examples/flags.json',
+    surveysFile: root + 'examples/surveys.json',
+    log: (line) => console.log(`hogtail dev: ${line}`),
+  };
   let dev;
   try {
     dev = await startDevServer({ ...options, port });

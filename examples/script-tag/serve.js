@@ -16,6 +16,8 @@ export function serveScriptTag(collectorUrl, port = 0) {
   const files = {
     '/': [new URL('index.html', here), 'text/html; charset=utf-8'],
     '/hogtail.iife.js': [new URL('dist/hogtail.iife.js', root), 'text/javascript'],
+    // Loaded by the script tag from next to it when the remote config says the project has surveys.
+    '/hogtail.surveys.js': [new URL('dist/hogtail.surveys.js', root), 'text/javascript'],
   };
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];

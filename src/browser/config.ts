@@ -222,7 +222,11 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
   disable_session_recording?: boolean;
   /** posthog-js's session replay options: hogtail has no session replay; given, it warns once. */
   session_recording?: Record<string, unknown>;
-  /** posthog-js's surveys UI, which hogtail does not have (the survey event helpers exist): `false` warns once. */
+  /**
+   * Surveys (the `hogtail.surveys.js` extension) are loaded when the project has surveys; true keeps
+   * them off: the file is not fetched and no survey is shown.
+   * @default false
+   */
   disable_surveys?: boolean;
   /** posthog-js's heatmaps, which hogtail does not have: `true` warns once. */
   enable_heatmaps?: boolean;

@@ -1,5 +1,5 @@
 /**
- * `hogtail dev [--port 8010] [--host H] [--flags flags.json] [--data DIR] [--fixtures F] [--open]`:
+ * `hogtail dev [--port 8010] [--host H] [--flags flags.json] [--surveys surveys.json] [--data DIR] [--fixtures F] [--open]`:
  * a local PostHog-compatible collector with a live page. Runs until interrupted (Ctrl-C), or until
  * `io.signal` aborts when embedded. Exit codes: 0 stopped cleanly, 1 could not start, 2 bad usage.
  */
@@ -27,6 +27,7 @@ export const DEV_FLAGS: FlagTable = {
   port: { kind: 'string', value: 'N', help: 'port to listen on (default 8010; 0 picks a free one)' },
   host: { kind: 'string', value: 'H', help: 'address to bind (default 127.0.0.1; anything else exposes your data to the network)' },
   flags: { kind: 'string', value: 'FILE', help: 'feature flag definitions for decide, re-read when the file changes' },
+  surveys: { kind: 'string', value: 'FILE', help: "surveys for /api/surveys/ (PostHog's shape), re-read when the file changes" },
   data: { kind: 'string', value: 'DIR', help: 'where events are kept, so they survive a restart (default: a new temporary directory)' },
   fixtures: {
     kind: 'string',
@@ -48,6 +49,7 @@ interface DevArgs {
   port: number;
   host: string;
   flags?: string;
+  surveys?: string;
   data?: string;
   fixtures?: string;
   open: boolean;
@@ -64,6 +66,7 @@ export function parseDevArgs(args: readonly string[]): DevArgs {
     port,
     host: flags.strings.get('host') ?? '127.0.0.1',
     ...optional('flags', flags.strings.get('flags')),
+    ...optional('surveys', flags.strings.get('surveys')),
     ...optional('data', flags.strings.get('data')),
     ...optional('fixtures', flags.strings.get('fixtures')),
     open: flags.booleans.has('open'),
@@ -104,6 +107,7 @@ export async function runDevCommand(args: readonly string[], io: DevCommandIo): 
       host: parsed.host,
       port: parsed.port,
       ...(parsed.flags === undefined ? {} : { flagsFile: resolve(parsed.flags) }),
+      ...(parsed.surveys === undefined ? {} : { surveysFile: resolve(parsed.surveys) }),
       ...(parsed.fixtures === undefined ? {} : { fixtures: loadFixturesFile(resolve(parsed.fixtures)) }),
       log: (line) => io.stderr(`hogtail dev: ${line}`),
     });
@@ -133,6 +137,7 @@ function printBanner(server: DevServer, args: DevArgs, io: DevCommandIo): void {
     `  data            ${server.dataDir}` +
       (args.data === undefined ? `  (temporary; pass --data ${server.dataDir} to keep events across restarts)` : ''),
     `  flags           ${args.flags === undefined ? 'none (pass --flags flags.json)' : `${resolve(args.flags)} (${server.flags.definitions().flags.length} flags, re-read on change)`}`,
+    `  surveys         ${args.surveys === undefined ? 'none (pass --surveys surveys.json)' : `${resolve(args.surveys)} (re-read on change)`}`,
   ];
   if (loaded.events > 0 || loaded.rejections > 0) {
     lines.push(`  restored        ${loaded.events} events and ${loaded.rejections} rejections from earlier runs`);

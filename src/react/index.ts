@@ -19,3 +19,6 @@ export type { CaptureFeatureOptions, PostHogFeatureProps } from './feature';
 export { PostHogErrorBoundary, setupReactErrorHandler } from './error-boundary';
 export type { PostHogErrorBoundaryFallbackProps, PostHogErrorBoundaryProps } from './error-boundary';
 export type { PostHogClient as PostHog } from './client-type';
+// posthog-js has it under posthog-js/react/surveys; here it is part of hogtail/react.
+export { useThumbSurvey } from './surveys';
+export type { UseThumbSurveyOptions, UseThumbSurveyResult } from './surveys';

@@ -70,6 +70,35 @@ describe.skipIf(!hasChromium)('the browser examples send to hogtail dev', () => 
     await context.close();
   });
 
+  it('examples/script-tag with hogtail dev --surveys examples/surveys.json: the example shows the survey, the live page its events', async () => {
+    const surveysDev = await startDevServer({ dataDir: join(dataDir, 'surveys'), surveysFile: join(repoRoot, 'examples/surveys.json') });
+    const example = runExample('examples/script-tag/serve.js', surveysDev.url);
+    children.push(example.child);
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await page.goto(await example.url);
+    await page.getByRole('dialog', { name: 'How easy was it to set up hogtail?' }).waitFor(WAIT);
+    await page.getByRole('radio', { name: '5 of 5' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('textbox', { name: 'What would make it easier?' }).fill('Nothing');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const sent = () => surveysDev.store.events().find((event) => event.event === 'survey sent');
+    await expect.poll(() => sent() !== undefined, WAIT).toBe(true);
+    expect(sent()!.properties).toMatchObject({
+      $survey_name: 'Example feedback',
+      $survey_response_rate: 5,
+      $survey_response_why: 'Nothing',
+    });
+
+    const live = await context.newPage();
+    await live.goto(surveysDev.url + '/');
+    await live.getByText('survey sent · Example feedback').waitFor(WAIT);
+    await live.getByText('survey shown · Example feedback').waitFor(WAIT);
+    expect(errors).toEqual([]);
+    await context.close();
+    await surveysDev.close();
+  });
+
   it('stops with what to start when no hogtail dev answers', async () => {
     const closed = await startDevServer({ dataDir: join(dataDir, 'gone') });
     const address = closed.url;

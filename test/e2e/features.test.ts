@@ -102,6 +102,8 @@ describe.skipIf(!hasChromium)('features and extensions', () => {
     ]);
     server = await startStaticServer();
     server.file('/hogtail.iife.js', iife);
+    // The remote config says the project has surveys: the tag loads its surveys file from next to it.
+    server.file('/hogtail.surveys.js', repoRoot + 'dist/hogtail.surveys.js');
     const scripts = mkdtempSync(join(tmpdir(), 'hogtail-features-'));
     writeFileSync(join(scripts, 'loader.js'), harness.outputFiles[0]!.text);
     writeFileSync(join(scripts, 'sample.js'), SAMPLE_FILE);

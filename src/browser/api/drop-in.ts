@@ -57,7 +57,7 @@ export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: st
   options_: (
     'before_send sanitize_properties property_denylist cookieless_mode opt_out_persistence_by_default ' +
     'persistence_name cross_subdomain_cookie secure_cookie cookie_expiration disable_scroll_properties scroll_root_selector ' +
-    'property_blacklist cookie_persisted_properties'
+    'property_blacklist cookie_persisted_properties disable_surveys'
   ).split(' '),
   members_: (client, warn, runtime) => ({
     ...unsupportedMethods(warn),

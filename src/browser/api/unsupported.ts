@@ -18,8 +18,9 @@ export interface UnsupportedMethods {
   renderSurvey(surveyId: string, selector: string): void;
   displaySurvey(surveyId: string, options?: unknown): void;
   cancelPendingSurvey(surveyId: string): void;
-  canRenderSurvey(surveyId: string): null;
-  canRenderSurveyAsync(surveyId: string, forceReload?: boolean): Promise<{ visible: false; disabledReason: string }>;
+  /** With the surveys extension: whether it may show now, and if not why; before it: null. */
+  canRenderSurvey(surveyId: string): { visible: boolean; disabledReason?: string } | null;
+  canRenderSurveyAsync(surveyId: string, forceReload?: boolean): Promise<{ visible: boolean; disabledReason?: string }>;
   onSurveysLoaded(callback: Callback): () => void;
   onActiveMatchingSurveysChanged(callback: Callback): () => void;
   getEarlyAccessFeatures(callback: Callback, force_reload?: boolean, stages?: unknown): void;
@@ -34,14 +35,13 @@ export interface UnsupportedMethods {
   addExceptionStep(message: string, properties?: Record<string, unknown>): void;
 }
 
-/** What each kind of method returns (a method of no kind: nothing): false, '', null, -1, a callback given [], an unsubscribe, a promise. */
+/** What each kind of method returns (a method of no kind: nothing): false, '', null, -1, a callback given [], a promise (`u`, a listener: waitingListeners). */
 const EMPTY: Record<string, (callback?: unknown) => unknown> = {
   f: () => false,
   s: () => '',
   n: () => null,
   m: () => -1,
   c: (callback) => typeof callback === 'function' && callback([], { isLoaded: false, error: 'not supported by hogtail' }),
-  u: () => () => {},
   p: () => Promise.resolve({ visible: false, disabledReason: 'not supported by hogtail' }),
 };
 
@@ -56,6 +56,24 @@ const TABLE =
   'extensions|getExtension;' +
   'exception step history|addExceptionStep';
 
+/**
+ * A listener registration (onSurveysLoaded…): kept, not warned about, because the product may be an
+ * extension still on its way; when it comes (ExtensionContext.provide) it takes the listeners over.
+ * The unsubscribe works before and after.
+ */
+function waitingListeners() {
+  const waiting: { args_: unknown[]; off_?: unknown }[] = [];
+  const stub = (...args: unknown[]) => {
+    const call: (typeof waiting)[number] = { args_: args };
+    waiting.push(call);
+    return () => (call.off_ ? (call.off_ as () => void)() : waiting.splice(waiting.indexOf(call) >>> 0, 1));
+  };
+  stub.takeOver_ = (method: (...args: unknown[]) => unknown) => {
+    for (const call of waiting.splice(0)) call.off_ = method(...call.args_);
+  };
+  return stub;
+}
+
 /** The methods, each warning once (through `warn`) that `product` is not part of hogtail. */
 export function unsupportedMethods(warn: (key: string, message: string) => void): UnsupportedMethods {
   const methods: Record<string, (callback?: unknown) => unknown> = {};
@@ -63,10 +81,13 @@ export function unsupportedMethods(warn: (key: string, message: string) => void)
     const [product, names] = group.split('|') as [string, string];
     for (const entry of names.split(' ')) {
       const [name, kind] = entry.split(':') as [string, string?];
-      methods[name] = (callback) => {
-        warn(product, `${name}(): ${product} is not supported by hogtail; it has no effect`);
-        return EMPTY[kind!]?.(callback); // a method of no kind has no entry: undefined
-      };
+      methods[name] =
+        kind === 'u'
+          ? waitingListeners()
+          : (callback) => {
+              warn(product, `${name}(): ${product} is not supported by hogtail; it has no effect`);
+              return EMPTY[kind!]?.(callback); // a method of no kind has no entry: undefined
+            };
     }
   }
   return methods as unknown as UnsupportedMethods;

@@ -8,12 +8,14 @@
  *   `(window.__hogtailExtensions ||= []).push(extension)`, which works whether it runs before or
  *   after the script tag.
  * An extension's setup and hooks run guarded: one that throws is reported, and the client goes on.
- * No extension exists yet: session replay, surveys, web vitals, heatmaps and dead clicks each add
- * their entry to LOADABLE in their issue.
+ * Surveys are the first in LOADABLE; session replay, web vitals, heatmaps and dead clicks each add
+ * their entry in their issue. An extension hands the client its public methods through
+ * ExtensionContext.provide.
  */
 import { HogtailError } from '../../core/errors';
 import type { HogtailConfig } from '../hogtail';
 import type { Runtime } from '../runtime';
+import { pageExecutor } from '../delivery/fetch-executor';
 import type { Extension, ExtensionContext, Feature } from './feature';
 import { addHooks, guarded, type HookName, type RemoteConfig } from './hooks';
 
@@ -26,7 +28,13 @@ export interface LoadableExtension {
 }
 
 /** The extensions the script tag knows how to load, by name. */
-export const LOADABLE: Readonly<Record<string, LoadableExtension>> = {};
+export const LOADABLE: Readonly<Record<string, LoadableExtension>> = {
+  // posthog-js's rule: the project has surveys (true, or a non-empty list) and the page did not turn them off.
+  surveys: {
+    file: 'hogtail.surveys.js',
+    wanted: (config, remote) => !config.disable_surveys && !!remote && (remote.surveys === true || !!(remote.surveys as unknown[])?.length),
+  },
+};
 
 const registered: Extension[] = [];
 const listeners: ((extension: Extension) => void)[] = [];
@@ -59,6 +67,19 @@ function install(rt: Runtime, context: ExtensionContext, extension: Extension, l
   addHooks(rt, hooks);
 }
 
+/** A stub that keeps the listeners registered before its product came (api/unsupported.ts). */
+type Stub = { takeOver_?: (method: (...args: unknown[]) => unknown) => void };
+
+/** ExtensionContext.provide: `methods` replace the client's stubs, guarded; the stubs' waiting listeners move over. */
+function provide(rt: Runtime, methods: Readonly<Record<string, (...args: never[]) => unknown>>): void {
+  const client = rt.client as unknown as Record<string, Stub & ((...args: unknown[]) => unknown)>;
+  for (const name in methods) {
+    const stub = client[name];
+    const method = (client[name] = guarded(rt.report_, 'extension', name + '()', methods[name] as (...args: unknown[]) => unknown));
+    stub?.takeOver_?.(method);
+  }
+}
+
 /**
  * The extensions feature: sets up the registered extensions on this client and, as the options
  * or the remote config turn one of `loadable` on, loads its file from `base` (the script tag's
@@ -73,12 +94,22 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
       /** Files asked for once each: the file registers its extension, and add() sets it up. */
       const requested = new Set<string>();
       let loaded = false;
-      const context: ExtensionContext = { client: rt.client, config: rt.config_, report: rt.report_, debug: rt.debug };
+      const host = rt.endpoint_.host.replace(/\/+$/, '');
+      const context: ExtensionContext = {
+        client: rt.client,
+        config: rt.config_,
+        report: rt.report_,
+        debug: rt.debug,
+        token: rt.endpoint_.apiKey,
+        get: (path, maxBytes) =>
+          pageExecutor({ url: host + path, method: 'GET', headers: {}, timeoutMs: rt.endpoint_.timeoutMs, maxResponseBytes: maxBytes }),
+        provide: (methods) => provide(rt, methods),
+      };
       const add = (extension: Extension) =>
         installed.has(extension.name) || (installed.add(extension.name), install(rt, context, extension, loaded));
       registered.forEach(add);
       listeners.push(add);
-      const from = base ?? rt.endpoint_.host.replace(/\/+$/, '') + '/static/';
+      const from = base ?? host + '/static/';
       const load = (remote?: RemoteConfig) => {
         for (const name in loadable) {
           if (installed.has(name) || requested.has(name) || !loadable[name]!.wanted(rt.config_, remote)) continue;

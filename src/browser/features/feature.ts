@@ -37,6 +37,25 @@ export interface ExtensionContext {
   readonly config: HogtailConfig;
   report(error: HogtailError): void;
   debug(message: string): void;
+  /** The project key, for the endpoints that take it in the query (surveys: `/api/surveys/?token=`). */
+  readonly token: string;
+  /**
+   * GET `api_host` + `path` through the page's one request path (its deadline, the wait while
+   * offline), reading at most `maxBytes` of the answer. Rejects when no answer came.
+   */
+  get(path: string, maxBytes: number): Promise<ExtensionResponse>;
+  /**
+   * Makes `methods` the client's own: each replaces the stub of that name (posthog-js's methods
+   * exist from the start, as stubs until their product is there), runs guarded (one that throws is
+   * reported), and takes over the listeners the app registered on the stub before it came.
+   */
+  provide(methods: Readonly<Record<string, (...args: never[]) => unknown>>): void;
+}
+
+/** An answer to ExtensionContext.get: its status and (the beginning of) its text. */
+export interface ExtensionResponse {
+  readonly status: number;
+  readonly body: string;
 }
 
 /**

@@ -112,7 +112,9 @@ export const PAGE_SCRIPT_EVENTS = `
     row.type = 'button';
     row.setAttribute('aria-expanded', 'false');
     row.appendChild(timeNode(event.timestamp || event.receivedAt, 'time muted'));
-    row.appendChild(el('span', 'name', event.event));
+    // A survey event names its survey: which one was shown, answered or dismissed, at a glance.
+    var survey = typeof properties.$survey_name === 'string' && /^survey /.test(event.event) ? ' · ' + properties.$survey_name : '';
+    row.appendChild(el('span', 'name', event.event + survey));
     row.appendChild(placeNode(properties));
     row.appendChild(personNode('distinct', event.distinct_id));
     var lib = el('span', 'lib muted', properties.$lib === undefined ? '' : properties.$lib);

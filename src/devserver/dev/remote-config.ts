@@ -1,7 +1,7 @@
 /**
  * `GET /array/<project key>/config` (JSON) and `/config.js` (a script): the remote config posthog-js
  * asks for at init. hogtail dev answers what a fresh project would (gzip accepted, the capture path,
- * whether any flag is defined, every recording and survey feature off), so posthog-js starts as it
+ * whether any flag is defined, whether the surveys file has surveys, recordings off), so posthog-js starts as it
  * does against PostHog instead of logging a 404 on every page load.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -18,6 +18,7 @@ export function handleRemoteConfig(
   res: ServerResponse,
   target: RequestTarget,
   hasFeatureFlags: () => boolean,
+  hasSurveys: () => boolean = () => false,
 ): boolean {
   const match = CONFIG_PATH.exec(target.pathname);
   if (match === null || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
@@ -44,7 +45,7 @@ export function handleRemoteConfig(
     autocapture_opt_out: false,
     sessionRecording: false,
     heatmaps: false,
-    surveys: false,
+    surveys: hasSurveys(),
     siteApps: [],
   };
   if (match[2] === undefined) {

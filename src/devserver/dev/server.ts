@@ -1,5 +1,6 @@
 /**
- * `hogtail dev`: the collector's rules, a persistent store, decide from a flags file, the management
+ * `hogtail dev`: the collector's rules, a persistent store, decide from a flags file, surveys from a
+ * surveys file, the management
  * endpoints, and a live page, on one port. Routing order: the page and /_dev/* first, then
  * /api/environments/* (the management handler must see the request before anyone reads its body),
  * then every ingestion path through the same rules as `createCollector`.
@@ -11,6 +12,7 @@ import { handleIngest, recordRejection, type IngestRouteContext } from './ingest
 import { createPeopleIndex, type PeopleIndex } from './people';
 import { handleDevRoute } from './routes';
 import { handleRemoteConfig } from './remote-config';
+import { openSurveysFile, readSurveyList } from './surveys-file';
 import { openDevStore, type DevStore } from './store';
 import { createEventStream } from './stream';
 import { buildSummary, listFlagUsers, type DevSummary } from './summary';
@@ -36,6 +38,10 @@ export interface DevServerOptions extends Pick<IngestOptions, 'maxBodyBytes' | '
   flagsFile?: string;
   /** Or definitions given directly. Neither: decide answers no flags. */
   flags?: unknown;
+  /** A surveys file (PostHog's shape), re-read on change: `GET /api/surveys/` lists them, and the remote config says the project has surveys. */
+  surveysFile?: string;
+  /** Or surveys given directly. Neither: no surveys. */
+  surveys?: unknown;
   /** Management data; groups always come from `$groupidentify` events instead. Default: the seed fixtures. */
   fixtures?: ManagementFixtures;
   projectId?: string | number;
@@ -90,6 +96,24 @@ function devFlags(
   });
 }
 
+/** The surveys /api/surveys/ lists: from the options' file (re-read on change) or list; none by default. */
+function devSurveys(options: DevServerOptions, log: (line: string) => void): () => readonly unknown[] {
+  if (options.surveysFile !== undefined) return openSurveysFile(options.surveysFile, (line) => log(`surveys: ${line}`)).current;
+  const given = options.surveys === undefined ? [] : readSurveyList(options.surveys);
+  return () => given;
+}
+
+/** The capture rules' options: the size limits, decide from the flags, /api/surveys/ from the surveys. */
+function ingestOptionsOf(options: DevServerOptions, flags: FlagsDecide, surveys: () => readonly unknown[]): IngestOptions {
+  return {
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+    ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
+    // The flags answer carries the remote config: `surveys` tells the SDK to load its surveys code.
+    decide: async (request, headers) => ({ ...(await flags(request, headers)), surveys: surveys().length > 0 }),
+    surveys,
+  };
+}
+
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const host = options.host ?? '127.0.0.1';
   // Request bodies reach these lines (a malformed-JSON message quotes the body): no raw controls.
@@ -110,11 +134,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     groupsSource: (groupTypeIndex) => people.groups(groupTypeIndex),
   });
 
-  const ingestOptions: IngestOptions = {
-    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
-    ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
-    decide: flags,
-  };
+  const surveys = devSurveys(options, log);
+  const hasFlags = () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted);
+  const ingestOptions = ingestOptionsOf(options, flags, surveys);
   const summary = (): DevSummary => buildSummary({ store, people, assignments, flags });
   const ingest: IngestRouteContext = {
     store,
@@ -142,7 +164,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         flagUsers: (offset: number, limit: number) => listFlagUsers({ people, assignments, flags }, offset, limit),
       };
       if (await handleDevRoute(req, res, target, devContext)) return;
-      if (handleRemoteConfig(req, res, target, () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted))) return;
+      if (handleRemoteConfig(req, res, target, hasFlags, () => surveys().length > 0)) return;
       if (handleDefinitionsRoute(req, res, target, { definitions: flags.definitions, keys: DEFAULT_KEYS, boundHost: host })) return;
       if (target.pathname.startsWith('/api/') && !isAllowedHostHeader(req.headers.host, host)) {
         // The management endpoints hold captured group properties and accept the well-known dev key:

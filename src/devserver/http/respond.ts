@@ -33,9 +33,10 @@ export function corsHeaders(req: IncomingMessage): OutgoingHttpHeaders {
   };
 }
 
+/** GET too: a page's SDK reads /api/surveys/ cross-origin, and some runtimes preflight even a plain GET. */
 export function sendPreflight(req: IncomingMessage, res: ServerResponse): void {
   sendEmpty(req, res, 204, {
-    'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
     'Access-Control-Allow-Headers': 'content-type, content-encoding',
     'Access-Control-Max-Age': '86400',
   });

@@ -21,6 +21,8 @@ export interface IngestOptions {
   maxEventBytes?: number;
   /** Answers decide. Default: no flags, see `defaultDecideResponse()`. */
   decide?: DecideHandler;
+  /** The surveys `GET /api/surveys/?token=` lists (PostHog's shape, as exported). Default: none. */
+  surveys?: () => readonly unknown[];
   /**
    * Request bytes (wire bodies and inflated gzip) held at once by the whole server; past it a request
    * is answered 503 with Retry-After. Default 384 MiB.
@@ -53,6 +55,7 @@ export type IngestOutcome =
       invalidUtf8: boolean;
     }
   | { kind: 'decide'; path: string; response: DecideResponse }
+  | { kind: 'surveys'; path: string; response: { surveys: readonly unknown[] } }
   | {
       kind: 'rejected';
       path: string;
@@ -82,10 +85,11 @@ export async function evaluateRequest(
   const path = target.pathname;
   const route = matchRoute(path);
   if (route === undefined) {
-    const reason = `nothing at ${path}: the collector answers /batch/, /capture/, /e/, /i/v0/e/, /track/, /decide and /flags`;
+    const reason = `nothing at ${path}: the collector answers /batch/, /capture/, /e/, /i/v0/e/, /track/, /decide, /flags and /api/surveys`;
     return rejected(path, { status: 404, reason });
   }
   if (req.method === 'OPTIONS') return { kind: 'preflight', path };
+  if (route.kind === 'surveys') return surveysAnswer(req.method, target, options);
   if (req.method !== 'POST') {
     const refusal = rejected(path, { status: 405, reason: `${path} takes POST, not ${req.method ?? 'no method'}` });
     return { ...refusal, headers: { Allow: 'POST, OPTIONS' } };
@@ -119,6 +123,17 @@ export async function evaluateRequest(
   }
 }
 
+/** `GET /api/surveys/?token=`: as the real server, a GET that names the project by its key in the query. */
+function surveysAnswer(method: string | undefined, target: RequestTarget, options: IngestOptions): IngestOutcome {
+  const path = target.pathname;
+  if (method !== 'GET') {
+    const refusal = rejected(path, { status: 405, reason: `${path} takes GET, not ${method ?? 'no method'}` });
+    return { ...refusal, headers: { Allow: 'GET, OPTIONS' } };
+  }
+  if (!target.query.get('token')) return rejected(path, { status: 401, reason: `${path} needs the project key as ?token=` });
+  return { kind: 'surveys', path, response: { surveys: options.surveys?.() ?? [] } };
+}
+
 function sampleOf(text: string): { sample: string } {
   return { sample: text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text };
 }
@@ -131,7 +146,7 @@ function sampleOfBytes(bytes: Buffer): { sample: string } {
 
 async function evaluateBody(
   decoded: Extract<Decoded, { ok: true }>,
-  route: Route,
+  route: Exclude<Route, { kind: 'surveys' }>,
   target: RequestTarget,
   req: IncomingMessage,
   requestId: number,
@@ -184,6 +199,7 @@ export function writeOutcome(req: IncomingMessage, res: ServerResponse, outcome:
       // A beacon's answer is never read, so the real server spares the body.
       return outcome.beacon ? sendEmpty(req, res, 204) : sendJson(req, res, 200, { status: 'Ok' });
     case 'decide':
+    case 'surveys':
       return sendJson(req, res, 200, outcome.response);
     case 'rejected':
       return sendText(req, res, outcome.status, outcome.reason, outcome.headers);

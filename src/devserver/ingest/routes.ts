@@ -3,8 +3,11 @@
  */
 import type { CaptureEndpoint } from './types';
 
-/** `flags` is decide's successor (`/flags/?v=2`): the same handler, answered in the v2 shape. */
-export type Route = { kind: 'capture'; endpoint: CaptureEndpoint } | { kind: 'decide' } | { kind: 'flags' };
+/**
+ * `flags` is decide's successor (`/flags/?v=2`): the same handler, answered in the v2 shape.
+ * `surveys`: the project's survey definitions (`GET /api/surveys/?token=`), for the surveys extension.
+ */
+export type Route = { kind: 'capture'; endpoint: CaptureEndpoint } | { kind: 'decide' } | { kind: 'flags' } | { kind: 'surveys' };
 
 const CAPTURE_ENDPOINTS: readonly CaptureEndpoint[] = ['/batch/', '/capture/', '/e/', '/i/v0/e/', '/track/'];
 
@@ -13,6 +16,7 @@ export function matchRoute(pathname: string): Route | undefined {
   const canonical = pathname.endsWith('/') ? pathname : `${pathname}/`;
   if (canonical === '/decide/') return { kind: 'decide' };
   if (canonical === '/flags/') return { kind: 'flags' };
+  if (canonical === '/api/surveys/') return { kind: 'surveys' };
   const endpoint = CAPTURE_ENDPOINTS.find((candidate) => candidate === canonical);
   return endpoint === undefined ? undefined : { kind: 'capture', endpoint };
 }

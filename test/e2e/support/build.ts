@@ -11,6 +11,8 @@ import { repoRoot } from '../../support/built';
 
 const IIFE = 'dist/hogtail.iife.js';
 const ESM = 'dist/browser/index.js';
+/** The extension files the tag loads (src/extensions), built with it. */
+const EXTENSIONS = ['dist/hogtail.surveys.js'];
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -22,8 +24,12 @@ function newestSource(dir: string): number {
 }
 
 function fresh(): boolean {
-  const sources = Math.max(newestSource(repoRoot + 'src/browser'), newestSource(repoRoot + 'src/core'));
-  return [IIFE, ESM].every((file) => existsSync(repoRoot + file) && statSync(repoRoot + file).mtimeMs >= sources);
+  const sources = Math.max(
+    newestSource(repoRoot + 'src/browser'),
+    newestSource(repoRoot + 'src/core'),
+    newestSource(repoRoot + 'src/extensions'),
+  );
+  return [IIFE, ESM, ...EXTENSIONS].every((file) => existsSync(repoRoot + file) && statSync(repoRoot + file).mtimeMs >= sources);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
