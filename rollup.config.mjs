@@ -3,6 +3,8 @@
 // checked by scripts/check-size.js). An entry is built once its source exists. The declarations
 // (dist/types) and the type check are one tsc run beside this one: see scripts/build.js.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import terser from '@rollup/plugin-terser';
 import { MANGLED_PROPERTY } from './scripts/internal-names.js';
 import { typescript } from './scripts/rollup-typescript.mjs';
@@ -143,6 +145,49 @@ const browser = existsSync('src/browser/index.ts')
     ]
   : [];
 
+// Extensions (src/extensions/<name>): `hogtail/<name>` for bundlers (ESM and CJS, their library
+// inlined: no runtime dependency) and dist/hogtail.<name>.js, the file the script tag's loader
+// fetches. Each is minified on its own (the names it shares with the client are plain ones), and
+// none of their code or libraries enters the script tags. Sizes: scripts/check-extension-size.js.
+// web-vitals' ES build (pre-minified, its private names mangled by its own build): smaller than its modules.
+const webVitalsModules = () => ({
+  name: 'web-vitals-modules',
+  resolveId: (id) => (id === 'web-vitals' ? join(dirname(createRequire(import.meta.url).resolve('web-vitals')), 'web-vitals.js') : null),
+});
+const EXTENSIONS = ['web-vitals', 'heatmaps', 'dead-clicks'].filter((name) => existsSync(`src/extensions/${name}/index.ts`));
+const extensions = EXTENSIONS.length
+  ? [
+      {
+        input: Object.fromEntries(EXTENSIONS.map((name) => [`extensions/${name}`, `src/extensions/${name}/index.ts`])),
+        plugins: [ts(), webVitalsModules()],
+        output: [
+          {
+            dir: 'dist',
+            format: 'es',
+            entryFileNames: '[name].js',
+            chunkFileNames: 'extensions/[name].js',
+            sourcemap: true,
+            plugins: [minify(true, false, true)],
+          },
+          {
+            dir: 'dist',
+            format: 'cjs',
+            entryFileNames: '[name].cjs',
+            chunkFileNames: 'extensions/[name].cjs',
+            sourcemap: true,
+            exports: 'named',
+            plugins: [minify(false, false, true)],
+          },
+        ],
+      },
+      ...EXTENSIONS.map((name) => ({
+        input: `src/extensions/${name}/iife.ts`,
+        plugins: [ts(), webVitalsModules()],
+        output: { dir: 'dist', entryFileNames: `hogtail.${name}.js`, format: 'iife', sourcemap: true, plugins: [minify(false)] },
+      })),
+    ]
+  : [];
+
 // No property mangling here: the React entry's props and context fields are public names.
 const minifyReact = (module) =>
   terser({ ecma: 2020, module, compress: { passes: 3, pure_getters: true }, format: { comments: false, ascii_only: true } });
@@ -203,5 +248,5 @@ const server = [
 
 // scripts/build.js runs the two halves in two processes (HOGTAIL_BUILD=browser or server), one per
 // core: rollup builds the configs of one process one after another. Plain `rollup -c` builds all.
-const parts = { browser, server };
-export default parts[process.env.HOGTAIL_BUILD] ?? [...server, ...browser];
+const parts = { browser: [...browser, ...extensions], server };
+export default parts[process.env.HOGTAIL_BUILD] ?? [...server, ...browser, ...extensions];

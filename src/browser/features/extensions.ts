@@ -8,14 +8,16 @@
  *   `(window.__hogtailExtensions ||= []).push(extension)`, which works whether it runs before or
  *   after the script tag.
  * An extension's setup and hooks run guarded: one that throws is reported, and the client goes on.
- * No extension exists yet: session replay, surveys, web vitals, heatmaps and dead clicks each add
- * their entry to LOADABLE in their issue.
+ * Session replay, surveys, web vitals, heatmaps and dead clicks each add their entry to LOADABLE.
  */
 import { HogtailError } from '../../core/errors';
 import type { HogtailConfig } from '../hogtail';
 import type { Runtime } from '../runtime';
 import type { Extension, ExtensionContext, Feature } from './feature';
 import { addHooks, guarded, type FeatureHooks, type HookName, type RemoteConfig } from './hooks';
+import { deadClicksWanted } from '../../extensions/dead-clicks/wanted';
+import { heatmapsWanted } from '../../extensions/heatmaps/wanted';
+import { webVitalsWanted } from '../../extensions/web-vitals/wanted';
 
 /** An extension the script tag can load. */
 export interface LoadableExtension {
@@ -23,10 +25,16 @@ export interface LoadableExtension {
   readonly file: string;
   /** Whether the init options or the project's remote config (undefined until the flags answer) turn it on. */
   wanted(config: HogtailConfig, remote: RemoteConfig | undefined): boolean;
+  /** The init() options it acts on (space-separated), so they do not warn as unsupported. */
+  readonly options?: string;
 }
 
-/** The extensions the script tag knows how to load, by name. */
-export const LOADABLE: Readonly<Record<string, LoadableExtension>> = {};
+/** The extensions the script tag knows how to load, by name (the name the extension registers with). */
+export const LOADABLE: Readonly<Record<string, LoadableExtension>> = {
+  'web-vitals': { file: 'hogtail.web-vitals.js', wanted: webVitalsWanted, options: 'capture_performance' },
+  heatmaps: { file: 'hogtail.heatmaps.js', wanted: heatmapsWanted, options: 'enable_heatmaps capture_heatmaps' },
+  'dead-clicks': { file: 'hogtail.dead-clicks.js', wanted: deadClicksWanted, options: 'capture_dead_clicks' },
+};
 
 const registered: Extension[] = [];
 const listeners: ((extension: Extension) => void)[] = [];
@@ -68,22 +76,34 @@ function install(rt: Runtime, context: ExtensionContext, extension: Extension, l
  * folder; else `api_host`'s `/static/`). A file that does not load is reported.
  */
 export function extensionsFeature(loadable: Readonly<Record<string, LoadableExtension>> = LOADABLE, base?: string): Feature {
+  let options: string[] = [];
+  for (const name in loadable) options = options.concat(loadable[name]!.options?.split(' ') ?? []);
   return {
     name: 'extensions',
+    options_: options,
     setup(rt: Runtime) {
       const installed = new Set<string>();
       /** Files asked for once each: the file registers its extension, and add() sets it up. */
       const requested = new Set<string>();
       let loaded = false;
-      const context: ExtensionContext = { client: rt.client, config: rt.config_, report: rt.report_, debug: rt.debug };
+      /** The last remote config: an extension whose file arrives after it still reads it. */
+      let remoteConfig: RemoteConfig | undefined;
+      const context: ExtensionContext = {
+        client: rt.client,
+        config: rt.config_,
+        report: rt.report_,
+        debug: rt.debug,
+        remoteConfig: () => remoteConfig,
+      };
       const add = (extension: Extension) =>
         installed.has(extension.name) || (installed.add(extension.name), install(rt, context, extension, loaded));
       registered.forEach(add);
       listeners.push(add);
       const from = base ?? rt.endpoint_.host.replace(/\/+$/, '') + '/static/';
       const load = (remote?: RemoteConfig) => {
+        remoteConfig = remote ?? remoteConfig;
         for (const name in loadable) {
-          if (installed.has(name) || requested.has(name) || !loadable[name]!.wanted(rt.config_, remote)) continue;
+          if (installed.has(name) || requested.has(name) || !loadable[name]!.wanted(rt.config_, remoteConfig)) continue;
           requested.add(name);
           const script = document.createElement('script');
           script.src = from + loadable[name]!.file;

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Size of the extension files the script tag loads (dist/hogtail.<name>.js), each against the
+// file posthog-js loads for the same product, measured gzip -9 in the same run: an extension's
+// budget is at most half of posthog-js's (issue #26). posthog-js keeps heatmaps in its core, so
+// its heatmaps part is measured here by bundling its heatmaps module (with the rage-click module
+// it alone uses) minified, without the utilities it shares with the rest of its core.
+// Each extension also has a ceiling: its size when the last change landed, plus a little, so it
+// never grows without a commit that raises it and says why. A missing build fails.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+const posthogDist = dirname(require.resolve('posthog-js/dist/array.js'));
+const gzip = (code) => gzipSync(code, { level: 9 }).length;
+
+/** posthog-js's heatmaps part: its module and the rage-click module, bundled and minified alone. */
+async function posthogHeatmaps() {
+  const { build } = await import('esbuild');
+  const lib = join(posthogDist, '../lib/src');
+  const result = await build({
+    entryPoints: [join(lib, 'heatmaps.js')],
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'iife',
+    // Its shared utilities and the dead-clicks loader are in posthog-js's core either way.
+    plugins: [
+      {
+        name: 'only-heatmaps',
+        setup(b) {
+          b.onResolve({ filter: /.*/ }, (args) =>
+            args.kind === 'entry-point' || /rageclick/.test(args.path) ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  return gzip(result.outputFiles[0].contents);
+}
+
+const posthogFile = (file) => gzip(readFileSync(join(posthogDist, file)));
+
+// [our file, posthog-js's measure, what it is, ceiling in gzipped bytes]
+const extensions = [
+  ['dist/hogtail.web-vitals.js', () => posthogFile('web-vitals-with-attribution.js'), 'web-vitals-with-attribution.js', 4_800],
+  ['dist/hogtail.heatmaps.js', posthogHeatmaps, 'its core’s heatmaps module', 1_220],
+  ['dist/hogtail.dead-clicks.js', () => posthogFile('dead-clicks-autocapture.js'), 'dead-clicks-autocapture.js', 3_950],
+];
+
+let failed = 0;
+for (const [file, peer, peerName, ceiling] of extensions) {
+  if (!existsSync(file)) {
+    console.error(`size: ${file} is missing; run npm run build`);
+    failed++;
+    continue;
+  }
+  const ours = gzip(readFileSync(file));
+  const theirs = await peer();
+  const budget = Math.floor(theirs / 2);
+  const versusBudget = ours <= budget ? `${budget - ours} B under budget ${budget}` : `OVER BUDGET ${budget} by ${ours - budget} B`;
+  const verdict = ours <= ceiling ? 'ok' : `OVER THE CEILING ${ceiling}: it grew`;
+  console.log(`size: ${file} ${ours} B gzip; posthog-js ${peerName} ${theirs} B: ${versusBudget}; ceiling ${ceiling} ${verdict}`);
+  if (ours > ceiling) failed++;
+}
+console.log(`size: extensions ${extensions.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
