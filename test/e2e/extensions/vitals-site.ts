@@ -147,6 +147,13 @@ export async function hide(page: Page): Promise<void> {
   });
 }
 
+/** What `check` finds once the collector has it (checked after each request), or an error naming `what`. */
+export async function arrived<T>(site: VitalsSite, check: () => T | false | undefined, what: string): Promise<T> {
+  const found = await site.collector.waitUntil(check, 15_000);
+  if (!found) throw new Error(`${what} did not arrive`);
+  return found;
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function until<T>(page: Page, read: () => T, what: string): Promise<T> {
