@@ -10,6 +10,7 @@ import { isAllowedHostHeader } from './host';
 import { handleIngest, recordRejection, type IngestRouteContext } from './ingest-route';
 import { createPeopleIndex, type PeopleIndex } from './people';
 import { handleDevRoute } from './routes';
+import { ALL_PRODUCTS, productsRemoteConfig, type DevProducts } from './products';
 import { handleRemoteConfig } from './remote-config';
 import { openDevStore, type DevStore } from './store';
 import { createEventStream } from './stream';
@@ -42,6 +43,8 @@ export interface DevServerOptions extends Pick<IngestOptions, 'maxBodyBytes' | '
   /** One line per rejected request, flags reload, and storage problem. Default: none. */
   log?: (line: string) => void;
   maxEventsInMemory?: number;
+  /** The browser products its remote config turns on (web vitals, heatmaps, dead clicks). Default: all. */
+  products?: Partial<DevProducts>;
 }
 
 export interface DevServer {
@@ -110,10 +113,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     groupsSource: (groupTypeIndex) => people.groups(groupTypeIndex),
   });
 
+  const remote = productsRemoteConfig({ ...ALL_PRODUCTS, ...options.products });
   const ingestOptions: IngestOptions = {
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
-    decide: flags,
+    // The flags answer carries the remote config (hogtail asks /flags/?v=2&config=true).
+    decide: async (request, headers) => ({ ...(await flags(request, headers)), ...remote }),
   };
   const summary = (): DevSummary => buildSummary({ store, people, assignments, flags });
   const ingest: IngestRouteContext = {
@@ -142,7 +147,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         flagUsers: (offset: number, limit: number) => listFlagUsers({ people, assignments, flags }, offset, limit),
       };
       if (await handleDevRoute(req, res, target, devContext)) return;
-      if (handleRemoteConfig(req, res, target, () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted))) return;
+      const hasFlags = () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted);
+      if (handleRemoteConfig(req, res, target, hasFlags, remote)) return;
       if (handleDefinitionsRoute(req, res, target, { definitions: flags.definitions, keys: DEFAULT_KEYS, boundHost: host })) return;
       if (target.pathname.startsWith('/api/') && !isAllowedHostHeader(req.headers.host, host)) {
         // The management endpoints hold captured group properties and accept the well-known dev key:
