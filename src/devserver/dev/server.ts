@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createAssignmentLog } from './assignments';
 import { isAllowedHostHeader } from './host';
 import { handleIngest, recordRejection, type IngestRouteContext } from './ingest-route';
+import { createInsights } from './insights';
 import { createPeopleIndex, type PeopleIndex } from './people';
 import { handleDevRoute } from './routes';
 import { ALL_PRODUCTS, productsRemoteConfig, type DevProducts } from './products';
@@ -98,8 +99,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // Request bodies reach these lines (a malformed-JSON message quotes the body): no raw controls.
   const log = (line: string): void => options.log?.(escapeControls(line));
   const people = createPeopleIndex();
+  const insights = createInsights();
   const store = await openDevStore(options.dataDir, {
-    onLoadEvent: (event) => people.observe(event),
+    onLoadEvent(event) {
+      people.observe(event);
+      insights.observe(event);
+    },
     ...(options.maxEventsInMemory === undefined ? {} : { maxEventsInMemory: options.maxEventsInMemory }),
   });
   const stream = createEventStream(store);
@@ -120,7 +125,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // The flags answer carries the remote config (hogtail asks /flags/?v=2&config=true).
     decide: async (request, headers) => ({ ...(await flags(request, headers)), ...remote }),
   };
-  const summary = (): DevSummary => buildSummary({ store, people, assignments, flags });
+  const summary = (): DevSummary => buildSummary({ store, people, assignments, flags, insights });
   const ingest: IngestRouteContext = {
     store,
     people,
@@ -130,7 +135,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     log,
   };
   store.subscribe((change) => {
-    if (change.kind === 'cleared') people.reset();
+    if (change.kind === 'events') for (const event of change.events) insights.observe(event);
+    if (change.kind !== 'cleared') return;
+    people.reset();
+    insights.reset();
   });
   let lastRequestId = 0;
 
