@@ -3,8 +3,6 @@
 // checked by scripts/check-size.js). An entry is built once its source exists. The declarations
 // (dist/types) and the type check are one tsc run beside this one: see scripts/build.js.
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import terser from '@rollup/plugin-terser';
 import { MANGLED_PROPERTY } from './scripts/internal-names.js';
 import { typescript } from './scripts/rollup-typescript.mjs';
@@ -145,21 +143,15 @@ const browser = existsSync('src/browser/index.ts')
     ]
   : [];
 
-// Extensions (src/extensions/<name>): `hogtail/<name>` for bundlers (ESM and CJS, their library
-// inlined: no runtime dependency) and dist/hogtail.<name>.js, the file the script tag's loader
+// Extensions (src/extensions/<name>): `hogtail/<name>` for bundlers (ESM and CJS) and dist/hogtail.<name>.js, the file the script tag's loader
 // fetches. Each is minified on its own (the names it shares with the client are plain ones), and
 // none of their code or libraries enters the script tags. Sizes: scripts/check-extension-size.js.
-// web-vitals' ES build (pre-minified, its private names mangled by its own build): smaller than its modules.
-const webVitalsModules = () => ({
-  name: 'web-vitals-modules',
-  resolveId: (id) => (id === 'web-vitals' ? join(dirname(createRequire(import.meta.url).resolve('web-vitals')), 'web-vitals.js') : null),
-});
 const EXTENSIONS = ['web-vitals', 'heatmaps', 'dead-clicks'].filter((name) => existsSync(`src/extensions/${name}/index.ts`));
 const extensions = EXTENSIONS.length
   ? [
       {
         input: Object.fromEntries(EXTENSIONS.map((name) => [`extensions/${name}`, `src/extensions/${name}/index.ts`])),
-        plugins: [ts(), webVitalsModules()],
+        plugins: [ts()],
         output: [
           {
             dir: 'dist',
@@ -182,7 +174,7 @@ const extensions = EXTENSIONS.length
       },
       ...EXTENSIONS.map((name) => ({
         input: `src/extensions/${name}/iife.ts`,
-        plugins: [ts(), webVitalsModules()],
+        plugins: [ts()],
         output: { dir: 'dist', entryFileNames: `hogtail.${name}.js`, format: 'iife', sourcemap: true, plugins: [minify(false)] },
       })),
     ]

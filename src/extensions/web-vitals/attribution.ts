@@ -1,11 +1,11 @@
 /**
  * The attribution posthog-js sends with a metric (by default for INP and LCP): which element, and
  * where the time went. posthog-js loads web-vitals' attribution build for it and keeps a few
- * scalar fields; that build costs about 2.2 KB gzipped more than the metrics alone (measured with
- * esbuild, docs/budgets.md), over this file's budget, so the same fields are computed here from
- * the metric's own performance entries and the navigation's timing.
+ * scalar fields; that build alone is about 5.4 KB gzipped (docs/budgets.md, "Issue #26"), over
+ * this file's whole budget, so the same fields are computed here from the metric's own
+ * performance entries and the navigation's timing.
  */
-import type { Metric } from 'web-vitals';
+import type { Metric } from './metrics';
 import { selectorOf } from '../shared/selector';
 
 type Attribution = Record<string, string | number | undefined>;

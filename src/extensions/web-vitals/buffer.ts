@@ -1,11 +1,12 @@
 /**
  * A page's metrics until they are sent as one `$web_vitals` event, posthog-js's shape: for each
  * metric `$web_vitals_<NAME>_value` and `$web_vitals_<NAME>_event` (name, value, delta, rating,
- * id, navigationType, `$current_url`, timestamp, `$session_id`, and attribution where asked;
+ * id, the navigation's type, id, URL and start, `$current_url`, timestamp, `$session_id`, and
+ * attribution where asked;
  * never the raw performance entries, which serialise to `[{}]`), and the page's `$current_url`.
  * A metric from another URL first sends what the previous page gathered.
  */
-import type { Metric } from 'web-vitals';
+import type { Metric } from './metrics';
 import { attributionOf } from './attribution';
 import type { VitalsSettings } from './settings';
 
@@ -49,17 +50,10 @@ export function createVitalsBuffer(settings: () => VitalsSettings, send: Send): 
       // Poor is over 4 s: the page's first metric waits a little for the others.
       timer = setTimeout(flush, delayMs);
     }
-    const { name, value, delta, rating, id, navigationType } = metric;
-    const kept: Record<string, unknown> = {
-      name,
-      value,
-      delta,
-      rating,
-      id,
-      navigationType,
-      $current_url: currentUrl,
-      timestamp: Date.now(),
-    };
+    // Never the raw entries (they serialise to [{}]); attribution only as attributionOf() makes it.
+    const { entries: _entries, ...fields } = metric;
+    const kept: Record<string, unknown> = { ...fields, $current_url: currentUrl, timestamp: Date.now() };
+    const { name } = metric;
     if (sessionId) kept.$session_id = sessionId;
     if (attributed.includes(name)) kept.attribution = attributionOf(metric);
     metrics = metrics.filter((each) => each.name !== name).concat(kept);

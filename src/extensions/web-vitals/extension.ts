@@ -1,32 +1,30 @@
 /**
  * The web vitals extension: once the init option or the project's remote config turns it on
- * (wanted.ts), Google's web-vitals library reports LCP, CLS, FCP and INP, and each page's metrics
- * leave as one `$web_vitals` event (buffer.ts) through the public client (opt-out, consent and
- * before_send apply): when every allowed metric is in, 5 s after the page's first one, on the next
- * route's `$pageview`, and when the page is hidden or left (what web-vitals reports at hidden lands
- * first: its listeners are added before ours).
+ * (wanted.ts), LCP, CLS, FCP and INP are measured as Google's web-vitals measures them
+ * (metrics.ts), and each page's metrics leave as one `$web_vitals` event (buffer.ts) through the
+ * public client (opt-out, consent and before_send apply): when every allowed metric is in, 5 s
+ * after the page's first one, on the next route's `$pageview`, and when the page is hidden or left
+ * (the metrics final at hidden are read first).
  */
-import { onCLS, onFCP, onINP, onLCP, type Metric } from 'web-vitals';
 import type { Extension, ExtensionContext } from '../../browser/features/feature';
 import type { FeatureHooks } from '../../browser/features/hooks';
 import { safely } from '../shared/report';
 import { createVitalsBuffer, type VitalsBuffer } from './buffer';
+import { observeVitals, type Metric } from './metrics';
 import { vitalsSettings } from './settings';
 import { webVitalsWanted } from './wanted';
 
 export const WEB_VITALS = 'web-vitals';
-
-const OBSERVERS: Record<string, (report: (metric: Metric) => void) => void> = { LCP: onLCP, CLS: onCLS, FCP: onFCP, INP: onINP };
 
 function start(context: ExtensionContext): VitalsBuffer {
   const { client, config } = context;
   const settings = () => vitalsSettings(config, context.remoteConfig());
   const buffer = createVitalsBuffer(settings, (properties) => client.capture('$web_vitals', properties));
   const add = safely(context, WEB_VITALS, 'a metric', (metric: Metric) => buffer.add(metric, location.href, client.get_session_id()));
-  // web-vitals observes for the page's life and must be called once per metric (its README).
-  for (const name of settings().metrics) OBSERVERS[name]?.(add);
+  const vitals = observeVitals(settings().metrics, add);
   const hidden = safely(context, WEB_VITALS, 'sending at hidden', () => {
     if (document.visibilityState !== 'hidden') return;
+    vitals.hidden();
     buffer.flush();
     // The queue's own flush at hidden ran before this listener: send what was just added.
     void client.flush();

@@ -117,18 +117,30 @@ export function hogtailPage(site: VitalsSite, config: Record<string, unknown> = 
 </head><body style="margin:0">${BODY}</body></html>`;
 }
 
+/** One page with both: posthog-js's script first, then hogtail's tag (which leaves a real posthog-js its global). */
+export function bothPage(site: VitalsSite, hogtail: Record<string, unknown>, posthog: Record<string, unknown>): string {
+  const ours = JSON.stringify({ api_host: site.collector.url, flush_at: 1, ...hogtail });
+  const theirs = JSON.stringify({ ...POSTHOG_DEFAULTS, api_host: site.collector.url, ...posthog });
+  return `<!doctype html><html><head><meta charset="utf-8">
+<script src="/posthog-array.js"></script>
+<script>posthog.init(${JSON.stringify(KEY)}, ${theirs});</script>
+<script src="/hogtail.iife.js"></script>
+<script>window.errors = []; hogtail.on('error', (e) => errors.push(e.message)); hogtail.init(${JSON.stringify(KEY)}, ${ours});</script>
+</head><body style="margin:0">${BODY}</body></html>`;
+}
+
+// Headless Chromium reads as a bot to posthog-js, which drops a bot's events unless told not to.
+const POSTHOG_DEFAULTS = {
+  opt_out_useragent_filter: true,
+  autocapture: false,
+  disable_session_recording: true,
+  disable_surveys: true,
+  persistence: 'memory',
+};
+
 /** The same page on posthog-js's own script (its array.full.js, which carries every extension). */
 export function posthogPage(site: VitalsSite, config: Record<string, unknown> = {}): string {
-  // Headless Chromium reads as a bot to posthog-js, which drops a bot's events unless told not to.
-  const options = JSON.stringify({
-    api_host: site.collector.url,
-    opt_out_useragent_filter: true,
-    autocapture: false,
-    disable_session_recording: true,
-    disable_surveys: true,
-    persistence: 'memory',
-    ...config,
-  });
+  const options = JSON.stringify({ ...POSTHOG_DEFAULTS, api_host: site.collector.url, ...config });
   return `<!doctype html><html><head><meta charset="utf-8">
 <script src="/posthog-array.js"></script>
 <script>posthog.init(${JSON.stringify(KEY)}, ${options});</script>
