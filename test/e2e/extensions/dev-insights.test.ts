@@ -11,7 +11,7 @@ import { ensureBrowserBuild } from '../support/build';
 import { hasChromium, launchChromium, openPage } from '../support/chromium';
 import { KEY } from '../support/site';
 import { startStaticServer, type StaticServer } from '../support/static-server';
-import { BODY, hide } from './vitals-site';
+import { BODY, hide, RAN, ran } from './vitals-site';
 import type { Browser } from 'playwright-core';
 
 const WAIT = { timeout: 30_000 };
@@ -30,7 +30,7 @@ describe.skipIf(!hasChromium)('hogtail dev: web vitals and heatmaps on its live 
     const config = JSON.stringify({ api_host: dev.url, flush_at: 1, capture_pageview: false });
     site.page(
       '/shop.html',
-      `<!doctype html><html><head><meta charset="utf-8"><script src="/hogtail.iife.js"></script>
+      `<!doctype html><html><head><meta charset="utf-8">${RAN}<script src="/hogtail.iife.js"></script>
 <script>hogtail.init(${JSON.stringify(KEY)}, ${config});</script></head><body style="margin:0">${BODY}</body></html>`,
     );
   });
@@ -45,10 +45,8 @@ describe.skipIf(!hasChromium)('hogtail dev: web vitals and heatmaps on its live 
     const context = await browser.newContext();
     const { page: shop, errors } = await openPage(context);
     await shop.goto(site.url + '/shop.html');
-    await shop.waitForFunction(
-      () => (window as any).shifted && performance.getEntriesByName(location.origin + '/hogtail.heatmaps.js').length > 0,
-    );
-    await shop.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    await ran(shop, 'hogtail.heatmaps.js');
+    await shop.waitForFunction(() => (window as any).shifted);
     const button = (await shop.locator('#changer').boundingBox())!;
     await shop.mouse.click(button.x + 5, button.y + 5);
     await hide(shop);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivedEvent } from '../../../src/devserver';
 import { hasChromium, openPage } from '../support/chromium';
-import { ALL_ON, arrived, hogtailPage, posthogPage, startVitalsSite, until, type VitalsSite } from './vitals-site';
+import { ALL_ON, arrived, hogtailPage, posthogPage, ran, startVitalsSite, type VitalsSite } from './vitals-site';
 
 interface Point {
   x: number;
@@ -61,10 +61,7 @@ describe.skipIf(!hasChromium)('heatmaps extension', () => {
 
   it('clicks after a scroll arrive as $$heatmap at page coordinates, the fixed bar marked, without leaving the page', async () => {
     const { page, errors, context } = await visit('/heat.html', hogtailPage(site, { capture_pageview: false, autocapture: false }));
-    await until(page, () => document.querySelector('script[src$="hogtail.heatmaps.js"]'), 'the heatmaps file');
-    // The file registers itself; give its setup a turn before clicking.
-    await page.waitForFunction(() => performance.getEntriesByName(location.origin + '/hogtail.heatmaps.js').length > 0);
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await ran(page, 'hogtail.heatmaps.js');
     const [inert, bar] = await clickAfterScroll(page);
     // Sent on the 5 s schedule while the page is open: no leaving, no flush call.
     const points = await site.collector.waitUntil(() => {

@@ -108,10 +108,21 @@ export const BODY = `
   hero.complete ? shift() : hero.addEventListener('load', shift);
 </script>`;
 
+/**
+ * Records each extension file as it finishes running (a script's load event fires right after it
+ * ran, and the file sets its extension up as it runs): `window.ran` lists their names.
+ */
+export const RAN = `<script>document.addEventListener('load', (e) => { const src = e.target && e.target.src; if (src) (window.ran = window.ran || []).push(src.split('/').pop()); }, true);</script>`;
+
+/** Resolves once the page has run the extension file `file` (e.g. hogtail.heatmaps.js). */
+export async function ran(page: Page, file: string): Promise<void> {
+  await page.waitForFunction((name) => ((window as any).ran ?? []).includes(name), file);
+}
+
 /** A page on the script tag with `config` (products turned on by the remote config unless it says). */
 export function hogtailPage(site: VitalsSite, config: Record<string, unknown> = {}): string {
   const options = JSON.stringify({ api_host: site.collector.url, flush_at: 1, ...config });
-  return `<!doctype html><html><head><meta charset="utf-8">
+  return `<!doctype html><html><head><meta charset="utf-8">${RAN}
 <script src="/hogtail.iife.js"></script>
 <script>window.errors = []; hogtail.on('error', (e) => errors.push(e.message)); hogtail.init(${JSON.stringify(KEY)}, ${options});</script>
 </head><body style="margin:0">${BODY}</body></html>`;
