@@ -15,8 +15,9 @@
 //     features as a list with named hooks, the extension loader, internal names mangled by a
 //     convention and a list of 20 instead of 130 names, the queue's close handed in by servers,
 //     long functions split; docs/budgets.md, "Issue #29"); then issue #26's loader entries for web
-//     vitals, heatmaps and dead clicks (+243 / 0: each one's on-switch rule, option names and the
-//     remote config handed to late files; docs/budgets.md, "Issue #26").
+//     vitals, heatmaps and dead clicks (+282 / 0: each one's on-switch rule, option names, the
+//     remote config handed to late files, and a load failure's message saying how to bundle the
+//     extension instead; docs/budgets.md, "Issue #26").
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,7 +27,7 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 24_743],
+  ['dist/hogtail.iife.js', 22_528, 24_782],
   ['dist/hogtail.lite.iife.js', 14_336, 15_070],
 ];
 const peers = [

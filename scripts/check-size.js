@@ -17,10 +17,11 @@ const budgets = [
   // tag), the browser's hardening, one request path and the tree-shakable entry's split (about 156 B).
   // Raised again the same day to 21,378 B plus a little: issue #29's browser in layers (+1,155 B:
   // features as a list with named hooks, the extension registry and loader, mangling by convention).
-  // Raised by 258 B (21,385 -> 21,643 B measured): issue #26's loader entries for web vitals,
+  // Raised by 292 B (21,385 -> 21,677 B measured): issue #26's loader entries for web vitals,
   // heatmaps and dead clicks (each one's on-switch rule, its option names, the remote config for
-  // files that arrive after it); their code is in their own entries, hogtail/<name>.
-  ['dist/browser/index.js', 'src/browser', 21_762],
+  // files that arrive after it, a load failure's message saying how to bundle one); their code is
+  // in their own entries, hogtail/<name>.
+  ['dist/browser/index.js', 'src/browser', 21_796],
   // Node entries are not minified (readable stack traces on servers); the budget still stops bloat.
   // 59,445 B on 2026-11-25 with everything of that round merged: the server core shared with edge,
   // local flag evaluation (the engine), exception capture, the flags protocol and hostile-input

@@ -107,7 +107,13 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
           requested.add(name);
           const script = document.createElement('script');
           script.src = from + loadable[name]!.file;
-          script.onerror = () => rt.report_(new HogtailError(`extension ${name} could not be loaded from ${script.src}; it stays off`));
+          // With npm the file is looked for on api_host, which PostHog does not serve: say how to bundle it.
+          script.onerror = () =>
+            rt.report_(
+              new HogtailError(
+                `extension ${name} could not be loaded from ${script.src}; it stays off (host the file there, or bundle it: registerExtension from hogtail/${name})`,
+              ),
+            );
           document.head.appendChild(script);
         }
       };
