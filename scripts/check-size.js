@@ -35,8 +35,12 @@ const budgets = [
   // e-mail address can hang), each flag and cohort decided once per evaluation, and safer exception
   // capture (+9,535 B measured on its own branch); and for posthog-node 5's current API (issue 28:
   // evaluateFlags snapshots, request context, overrides, person properties, use after shutdown):
-  // 76,715 B with everything of 2026-11-29 merged.
-  ['dist/node/index.js', 'src/node', 77_824],
+  // 76,715 B with everything of 2026-11-29 merged. Raised once more the same day to 77,841 B plus
+  // a little: the server-only queue close handed in by the platform instead of living in core's
+  // build-flag branches (issue 29: +759 B, 77,474 B measured before formatting), then Biome's
+  // formatting (issue 29), whose line breaks and indentation this unminified build keeps (+355 B;
+  // the minified script tags do not change).
+  ['dist/node/index.js', 'src/node', 78_336],
   ['dist/api/index.js', 'src/api', 16_384],
 ];
 

@@ -1,12 +1,20 @@
 #!/usr/bin/env node
 // `npm test`: every check, the independent ones side by side so both cores stay busy:
 //   1. build ‖ typecheck ‖ lint ‖ format ‖ cycles   (the build's progress shows as it goes)
+//      The build is `npm pack` in a clean copy of the tree (scripts/lib/clean-pack.js): its dist/
+//      replaces this tree's for every suite, and the package test installs its tarball, so the one
+//      build is also the check that a fresh clone packs what users need.
 //   2. then, on the build: unit tests ‖ bundle tests ‖ size ‖ exports   (unit tests show as they run)
 // Each check is its package.json script (`npm run test:lint`, …), so running one alone is the same
 // check. A passing check gets one line; a failing one shows its whole output. The last line is the
 // unit and bundle runs' combined "Tests: N passed, N failed, N skipped", which CI reads.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packClean, takeDist } from './lib/clean-pack.js';
+import { startSharedChromium } from './lib/shared-chromium.js';
 import { closeRuns, runVitest } from './lib/vitest-run.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -35,6 +43,22 @@ function check(name, script, { live = false, env = {} } = {}) {
       resolve(code === 0);
     });
   });
+}
+
+/** The build, packed from a clean copy; its tarball is handed to the package test (packed.ts). */
+async function buildByPacking(destination) {
+  const from = performance.now();
+  try {
+    const { tarball, copy } = await packClean(destination, { live: true });
+    takeDist(copy);
+    rmSync(copy, { recursive: true, force: true });
+    process.env.HOGTAIL_PACKED_TARBALL = tarball; // the vitest runs inherit it
+    report('build', true, from);
+    return true;
+  } catch (error) {
+    report('build', false, from, error instanceof Error ? error.message : String(error));
+    return false;
+  }
 }
 
 /** While the unit tests print their dots, other checks' lines wait for them to finish. */
@@ -74,7 +98,8 @@ async function vitestRuns() {
 }
 
 console.log('test: build, typecheck, lint, format and cycles side by side; then unit tests, bundle tests, size and exports');
-const built = check('build', 'build', { live: true });
+const packDestination = mkdtempSync(join(tmpdir(), 'hogtail-pack-'));
+const built = buildByPacking(packDestination);
 const independent = [
   check('typecheck', 'typecheck'),
   check('lint', 'test:lint'),
@@ -83,17 +108,21 @@ const independent = [
 ];
 let runs;
 if (await built) {
+  // One Chromium for every browser test file of the runs (scripts/lib/shared-chromium.js).
+  const stopChromium = await startSharedChromium();
   const [vitest] = await Promise.all([
     vitestRuns(),
     check('size', 'test:size'),
     check('exports', 'test:exports', { env: PACK_WHAT_IS_BUILT }),
   ]);
+  await stopChromium();
   runs = vitest;
 } else {
   console.log('test: the build failed, so no test ran');
   runs = [{ code: 1, passed: 0, failed: 1, skipped: 0 }];
 }
 await Promise.all(independent);
+rmSync(packDestination, { recursive: true, force: true });
 
 console.log(`test: ${failures.length === 0 ? 'every check passed' : `FAILED: ${failures.join(', ')}`} in ${seconds(started)}`);
 const testsPassed = closeRuns(runs);

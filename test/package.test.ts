@@ -15,9 +15,10 @@ import { workerTests } from './package/workers';
 import { installPacked } from './support/packed';
 
 let consumer = '';
-beforeAll(() => {
-  consumer = installPacked();
-  // Packing builds the whole package in the clean copy: minutes on a loaded 2-core machine.
+beforeAll(async () => {
+  // Packing builds the whole package in the clean copy: minutes on a loaded 2-core machine (under
+  // `npm test` its build step has packed already).
+  consumer = await installPacked();
 }, 600_000);
 afterAll(() => rmSync(consumer, { recursive: true, force: true }));
 

@@ -130,12 +130,8 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   let sending = false;
   let warned = false;
   let backoffTimer: TimerHandle | undefined;
-  const {
-    schedulePump_: schedulePump,
-    armInterval_: armInterval,
-    drain_: drain,
-    stopInterval_: stopInterval,
-  } = createScheduler(state, options, () => pump());
+  const scheduler = createScheduler(state, options, () => pump());
+  const { schedulePump_: schedulePump, armInterval_: armInterval, drain_: drain, stopInterval_: stopInterval } = scheduler;
 
   function putBackInFront(entries: Entry[]): void {
     if (lookahead) reserved = 0; // the front changed: what was announced is no longer next
@@ -193,10 +189,8 @@ export function createDelivery(state: QueueState, options: QueueOptions, retry: 
   function retryLater(batch: Entry[], result: Extract<DeliveryResult, { kind: 'retry' }>): void {
     failures++;
     stats.retries++;
-    if (result.misconfigured && !warned) {
-      warned = true;
-      options.onWarning_?.(new HogtailError(result.message));
-    }
+    if (result.misconfigured && !warned) options.onWarning_?.(new HogtailError(result.message));
+    warned ||= !!result.misconfigured; // once per queue: a misconfiguration stays until the app is fixed
     if (pastRetryCap(state, retry, failures, batch, result)) {
       failures = 0; // given up: the next batch starts afresh
       return pump();

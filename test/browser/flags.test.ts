@@ -495,12 +495,13 @@ describe('browser feature flags', () => {
       Object.defineProperty(globalThis, 'document', { configurable: true, writable: true, value: page });
     }
     // Counted where the page asks: a request already in flight may arrive at the server any time
-    // later, and the one reload queued behind it may still be asked.
+    // later, and the one reload queued behind it may still be asked. Only this test's collector
+    // counts: clients of earlier tests share the page's fetch and may still be retrying against
+    // their own (closed) collectors, which on a loaded machine lands in this window.
     const realFetch = globalThis.fetch;
     let asked = 0;
-    globalThis.fetch = ((...args: Parameters<typeof fetch>) => (
-      /\/(flags|decide)\//.test(String(args[0])) && asked++, realFetch(...args)
-    )) as typeof fetch;
+    const ours = new RegExp(`^${collector.url}/(flags|decide)/`);
+    globalThis.fetch = ((...args: Parameters<typeof fetch>) => (ours.test(String(args[0])) && asked++, realFetch(...args))) as typeof fetch;
     try {
       await sleep(300);
       expect(asked).toBeLessThanOrEqual(1); // stopped for good, not merely skipped while the page was gone

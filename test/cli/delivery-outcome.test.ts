@@ -112,8 +112,10 @@ it('import: a server that never answers: each attempt times out, exit 1', async 
   collector = await createFaultCollector({ plan: () => ({ kind: 'hang' }) });
   const result = await run(importArgs(collector.url, '--retries', '2', '--timeout', '200'), dir);
   expect(result.code).toBe(1);
-  expect(collector.log).toHaveLength(2);
-  expect(result.stderr).toMatch(/did not accept events after 2 attempts/);
+  expect(result.stderr).toMatch(/did not accept events after 2 attempts \(no response \(no response within 200 ms\)\)/);
+  // No more requests than --retries allows. How many of them the server read before the command
+  // gave up depends on the machine's speed: an attempt can time out before it even connects.
+  expect(collector.log.length).toBeLessThanOrEqual(2);
 });
 
 it('capture: 503 then recovery is delivered (exit 0); host down and never answering exit 1 with the reason', async () => {
@@ -151,6 +153,6 @@ it('capture: 503 then recovery is delivered (exit 0); host down and never answer
     dir,
   );
   expect(silent.code).toBe(1);
-  expect(collector.log).toHaveLength(2);
-  expect(silent.stderr).toMatch(/not delivered: .*gave up after 2 attempt\(s\)/);
+  expect(silent.stderr).toMatch(/not delivered: no response \(no response within 200 ms\) \(gave up after 2 attempt\(s\)\)/);
+  expect(collector.log.length).toBeLessThanOrEqual(2); // as for import: at most --retries requests
 });

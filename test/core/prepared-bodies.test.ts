@@ -27,10 +27,12 @@ function gatedQueue() {
     },
     lookahead_: (events) => announced.push(events.map((e) => e.uuid)),
   });
+  /** Answers the oldest request and waits for what follows: the next request (after a retry's backoff), or nothing left. */
   const answer = async (result: DeliveryResult) => {
+    const before = requests.length;
     answers.shift()!(result);
-    // Let the queue settle and start the next request (the retry backoff is 1 ms).
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const deadline = Date.now() + 10_000; requests.length === before && queue.stats().pending > 0 && Date.now() < deadline; )
+      await new Promise((resolve) => setTimeout(resolve, 1));
   };
   return { queue, requests, announced, answer };
 }

@@ -30,11 +30,12 @@ describe.skipIf(!hasChromium)('network trouble', () => {
     await context.close();
   });
 
-  it('a 10-second 503 outage: retried with backoff, all 100 arrive after it', async () => {
-    let outageEnds = Infinity;
+  it('a server outage (503 to the first three attempts): retried with backoff, all 100 arrive after it', async () => {
+    // Counted in attempts, not seconds: a timed outage could end before a slow machine's page had
+    // even loaded, and the test would prove nothing.
     let refused = 0;
     env.site.collector.setFault((exchange) => {
-      if (exchange.outcome.kind !== 'accepted' || Date.now() >= outageEnds) return false;
+      if (exchange.outcome.kind !== 'accepted' || refused === 3) return false;
       refused++;
       sendText(exchange.req, exchange.res, 503, 'injected outage');
       return true;
@@ -42,7 +43,6 @@ describe.skipIf(!hasChromium)('network trouble', () => {
     env.site.server.page('/outage.html', sdkPage(env.site.collector.url));
     const context = await env.browser.newContext();
     const { page, errors } = await openPage(context);
-    outageEnds = Date.now() + 10_000;
     await page.goto(env.site.server.url + '/outage.html');
     await page.evaluate(() => {
       for (let i = 0; i < 100; i++) (window as any).hogtail.capture('outage test', { i });
@@ -50,10 +50,10 @@ describe.skipIf(!hasChromium)('network trouble', () => {
 
     const seen = await waitForIndexes(env.site.collector, 'outage test', 100, 60_000);
     env.site.collector.setFault(undefined);
-    expect(refused).toBeGreaterThan(1);
+    expect(refused).toBe(3);
     expect(problems(seen, 100)).toEqual({ missing: [], reissued: [] });
     const stats = await page.evaluate(() => (window as any).hogtail.stats());
-    expect(stats.retries).toBeGreaterThan(1);
+    expect(stats.retries).toBeGreaterThanOrEqual(3);
     expect(stats.dropped).toEqual({});
     expect(errors).toEqual([]);
     await context.close();

@@ -24,7 +24,10 @@ async function setup() {
       return { ...FLAGS } as never;
     },
   });
-  const client = new PostHog('phc_k', { host: collector.url, flushAt: 1000, flushOnExitTimeout: 0 });
+  // No lookup may time out: an event whose flags did not come in time leaves without them (by
+  // design), and a lookup's deadline counts its wait behind the client's other requests, so a
+  // thousand at once on a loaded machine outlasted the default 10 s. No test here tests the deadline.
+  const client = new PostHog('phc_k', { host: collector.url, flushAt: 1000, flushOnExitTimeout: 0, requestTimeout: 10 * 60_000 });
   clients.push(client);
   return { collector, client, decides };
 }

@@ -14,7 +14,12 @@ export type Fault =
   /** Never answer; the socket is destroyed when the collector closes. */
   | { kind: 'hang' }
   /** Record the events as accepted, then answer this status: a server that kept the data but said it failed. */
-  | { kind: 'acceptThen'; status: number };
+  | { kind: 'acceptThen'; status: number }
+  /**
+   * Record the events as accepted and answer 200 only after `afterMs`: set past the client's
+   * deadline, a delivery the client never hears of (what a loaded machine does by chance).
+   */
+  | { kind: 'acceptLate'; afterMs: number };
 
 export interface FaultPlanInfo {
   path: string;
@@ -118,6 +123,17 @@ function applyFault(exchange: Exchange, fault: Fault, entry: RequestLogEntry): v
       }
       sendText(req, res, fault.status, `injected fault after accepting: ${fault.status}`);
       entry.status = fault.status;
+      return;
+    case 'acceptLate':
+      if (outcome.kind === 'accepted') {
+        exchange.record();
+        entry.accepted = true;
+      }
+      // Unref'd and guarded: the client may be long gone, and the collector closed.
+      setTimeout(() => {
+        if (!res.destroyed) exchange.respond();
+      }, fault.afterMs).unref();
+      entry.status = 200;
       return;
   }
 }

@@ -113,6 +113,23 @@ function importClient(options: DeliveryOptions): PostHog {
   });
 }
 
+/** Counts a refusal against the open chunk that holds the row, with the row as its reject; else keeps its uuid. */
+function attributeRefusal(options: DeliveryOptions, unmatched: string[], uuid: string, reason: string): void {
+  for (const chunk of options.openChunks()) {
+    const row = chunk.ownUuids?.get(uuid) ?? chunk.uuids.rowOf(uuid);
+    if (row === undefined || row < chunk.startRow || row >= chunk.startRow + chunk.lines.length) continue;
+    chunk.refusedByServer++;
+    chunk.rejects.push({
+      source: chunk.sourceLabel,
+      line: chunk.lines[row - chunk.startRow]!,
+      row,
+      reason: `refused by the server: ${reason}`,
+    });
+    return;
+  }
+  unmatched.push(uuid);
+}
+
 export function createDelivery(options: DeliveryOptions): Delivery {
   const client = importClient(options);
 
@@ -124,22 +141,6 @@ export function createDelivery(options: DeliveryOptions): Delivery {
   let lastTransportProblem = '';
   let shuttingDown = false;
   const unmatchedRefusals: string[] = [];
-
-  function attributeRefusal(uuid: string, reason: string): void {
-    for (const chunk of options.openChunks()) {
-      const row = chunk.ownUuids?.get(uuid) ?? chunk.uuids.rowOf(uuid);
-      if (row === undefined || row < chunk.startRow || row >= chunk.startRow + chunk.lines.length) continue;
-      chunk.refusedByServer++;
-      chunk.rejects.push({
-        source: chunk.sourceLabel,
-        line: chunk.lines[row - chunk.startRow]!,
-        row,
-        reason: `refused by the server: ${reason}`,
-      });
-      return;
-    }
-    unmatchedRefusals.push(uuid);
-  }
 
   client.on('error', (error: HogtailError) => {
     if (capturing) {
@@ -157,7 +158,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     const { reason, status, uuids } = outcome;
     if ((reason === 'rejected' || reason === 'too_large') && !(status !== undefined && FATAL_STATUSES.has(status))) {
       refusedByServer += uuids.length;
-      for (const uuid of uuids) attributeRefusal(uuid, error.message);
+      for (const uuid of uuids) attributeRefusal(options, unmatchedRefusals, uuid, error.message);
       return;
     }
     failure ??= `${uuids.length} event(s) were not accepted: ${error.message}`;

@@ -182,10 +182,7 @@ export async function readSource(run: SourceRun): Promise<SourceOutcome> {
   const sink: RecordSink = {
     record: (line, value) => handle(line, value, undefined, undefined),
     invalid: (line, reason, raw) => handle(line, undefined, reason, raw),
-    header: (columns) => {
-      const missing = missingCsvColumn(run.mapping, columns, source.label);
-      if (missing !== undefined) throw new StopImport(missing, EXIT_USAGE);
-    },
+    header: (columns) => checkCsvHeader(run, source, columns),
   };
   const reader =
     declared !== undefined
@@ -207,13 +204,25 @@ export async function readSource(run: SourceRun): Promise<SourceOutcome> {
     }
   } catch (error) {
     if (error instanceof InputChanged) throw error;
-    problem =
-      error instanceof StopImport ? error : new StopImport(`${source.label}: ${(error as Error).message}`, EXIT_FAILED, adviceFor(error));
+    problem = asStopImport(source, error);
   }
   // A command line that does not fit the input handled none of its rows: nothing to record.
   if (delivery?.failure === undefined && problem?.code !== EXIT_USAGE) closeChunk(finished);
   run.setOpenChunk(undefined);
   return { finished, problem };
+}
+
+/** What stopped reading a source, as the importer reports it (with advice where there is some). */
+function asStopImport(source: OpenedSource, error: unknown): StopImport {
+  return error instanceof StopImport
+    ? error
+    : new StopImport(`${source.label}: ${(error as Error).message}`, EXIT_FAILED, adviceFor(error));
+}
+
+/** A CSV header that lacks a column the mapping names stops the import before any row. */
+function checkCsvHeader(run: SourceRun, source: OpenedSource, columns: readonly string[]): void {
+  const missing = missingCsvColumn(run.mapping, columns, source.label);
+  if (missing !== undefined) throw new StopImport(missing, EXIT_USAGE);
 }
 
 /**

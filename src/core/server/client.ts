@@ -18,7 +18,8 @@ import type {
   SurveyMessage,
   SurveySentMessage,
 } from './messages';
-import { checkProjectKey, resolveServerOptions, type ResolvedServerOptions, type ServerOptions } from './options';
+import { checkProjectKey } from './destination';
+import { resolveServerOptions, type ResolvedServerOptions, type ServerOptions } from './options';
 import { wireServerParts, type ServerParts, type ServerPlatform } from './wiring';
 
 export type { ServerPlatform } from './wiring';

@@ -11,6 +11,8 @@ export interface RequestSpan {
   end: number;
   beacon: boolean;
   uuids: string[];
+  /** The Referer header: which page sent it, when the page's referrer policy says (`unsafe-url`). */
+  referer: string | undefined;
 }
 
 export interface RecordingCollector extends Collector {
@@ -25,8 +27,8 @@ export interface RecordingCollector extends Collector {
    * truthy (resolved with it) or `timeoutMs` passes (resolved with its last answer). No polling.
    */
   waitUntil<T>(check: () => T, timeoutMs: number): Promise<T>;
-  /** Pairs of overlapping requests that shared an event. */
-  overlaps(): string[];
+  /** Pairs of overlapping requests that shared an event, among `spans` (default: all of them). */
+  overlaps(spans?: readonly RequestSpan[]): string[];
   /** Replace how requests are answered (fault injection); undefined restores normal answers. */
   setFault(fault: ((exchange: Exchange) => boolean) | undefined): void;
 }
@@ -34,14 +36,14 @@ export interface RecordingCollector extends Collector {
 export async function startRecordingCollector(
   options: Omit<CollectorOptions, 'handleExchange' | 'onRequest'> = {},
 ): Promise<RecordingCollector> {
-  const starts = new Map<number, number>();
+  const starts = new Map<number, { at: number; referer: string | undefined }>();
   const spans: RequestSpan[] = [];
   let fault: ((exchange: Exchange) => boolean) | undefined;
   /** Called after every answered request: the checks of pending waitUntil calls. */
   const watchers = new Set<() => void>();
   const collector = await createCollector({
     ...options,
-    onRequest: (info) => starts.set(info.requestId, performance.now()),
+    onRequest: (info) => starts.set(info.requestId, { at: performance.now(), referer: info.headers.referer }),
     handleExchange(exchange) {
       // A fault handler returns true when it answered the request itself.
       if (fault?.(exchange)) return void watchers.forEach((watch) => watch());
@@ -52,10 +54,11 @@ export async function startRecordingCollector(
       if (outcome.kind !== 'accepted') return;
       spans.push({
         requestId: exchange.requestId,
-        start: starts.get(exchange.requestId) ?? 0,
+        start: starts.get(exchange.requestId)?.at ?? 0,
         end: performance.now(),
         beacon: outcome.beacon,
         uuids: outcome.events.map((event) => event.uuid ?? ''),
+        referer: starts.get(exchange.requestId)?.referer,
       });
     },
   });
@@ -99,12 +102,12 @@ export async function startRecordingCollector(
       return distinct();
     },
     waitUntil,
-    overlaps() {
+    overlaps(among = spans) {
       const found: string[] = [];
-      for (let i = 0; i < spans.length; i++) {
-        for (let j = i + 1; j < spans.length; j++) {
-          const a = spans[i]!;
-          const b = spans[j]!;
+      for (let i = 0; i < among.length; i++) {
+        for (let j = i + 1; j < among.length; j++) {
+          const a = among[i]!;
+          const b = among[j]!;
           if (a.start >= b.end || b.start >= a.end) continue;
           const shared = a.uuids.filter((uuid) => b.uuids.includes(uuid));
           if (shared.length > 0)

@@ -45,11 +45,20 @@ export function referringPage(landingUrl: string): string {
 
 const frames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
+/**
+ * Scrolls and waits for the scroll to end: posthog-js also reads the position at `scrollend`, and
+ * the SDKs' listeners, added before this one, have run once it fires. (Every scroll here moves.)
+ */
 async function scrollTo(page: Page, y: number): Promise<void> {
-  await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(
+    (top) =>
+      new Promise<void>((resolve) => {
+        addEventListener('scrollend', () => resolve(), { once: true });
+        window.scrollTo(0, top);
+      }),
+    y,
+  );
   await frames(page);
-  // posthog-js also reads at scrollend; let it land.
-  await page.waitForTimeout(200);
 }
 
 async function route(page: Page, path: string, title: string): Promise<void> {

@@ -106,10 +106,8 @@ export function createDefinitionsPoller(options: DefinitionsPollerOptions): Defi
 
   function accept(response: HttpResponse): void {
     if (response.truncated) {
-      return reportOnce(
-        'size',
-        `the flag definitions from ${where()} are larger than ${describeCap(DEFINITIONS_RESPONSE_CAP)}, the cap on a definitions answer; ${meanwhile()}`,
-      );
+      const over = `larger than ${describeCap(DEFINITIONS_RESPONSE_CAP)}, the cap on a definitions answer`;
+      return reportOnce('size', `the flag definitions from ${where()} are ${over}; ${meanwhile()}`);
     }
     try {
       definitions = parseFlagDefinitions(JSON.parse(response.body) as unknown, { lenient: true });
