@@ -26,8 +26,10 @@ describe.skipIf(!hasChromium)('dead clicks extension', () => {
     const { page } = await openPage(context);
     await page.goto(site.server.url + path);
     if (file) await ran(page, file);
-    // posthog-js's own files: its dead-click detector starts with it, once the page has loaded.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    // A focus change within a second of a click makes it alive in both SDKs (the click opened or
+    // woke a window), and a new page gets focus as it opens: click once that second is over.
+    await page.waitForFunction(() => document.hasFocus());
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1200)));
     await page.click('#changer');
     await page.click('#inert');
     return page;
