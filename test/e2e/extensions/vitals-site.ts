@@ -171,8 +171,8 @@ export async function hide(page: Page): Promise<void> {
 }
 
 /** What `check` finds once the collector has it (checked after each request), or an error naming `what`. */
-export async function arrived<T>(site: VitalsSite, check: () => T | false | undefined, what: string): Promise<T> {
-  const found = await site.collector.waitUntil(check, 15_000);
+export async function arrived<T>(site: VitalsSite, check: () => T | false | undefined, what: string, timeoutMs = 15_000): Promise<T> {
+  const found = await site.collector.waitUntil(check, timeoutMs);
   if (!found) throw new Error(`${what} did not arrive`);
   return found;
 }
