@@ -60,13 +60,17 @@ describe.skipIf(!hasChromium)('dead clicks extension', () => {
 
   it('posthog-js on the same page reports the same click, with the same $dead_click_* names', async () => {
     const page = await clickBoth('/dead-posthog.html', posthogPage(site, { capture_dead_clicks: true }));
-    // posthog-js judges at about 3 s and sends its batch up to 3 s later; a loaded machine stretches both.
-    const theirs = await arrived(
-      site,
-      () => deadFrom('/dead-posthog.html').length > 0 && deadFrom('/dead-posthog.html'),
-      "posthog-js's $dead_click",
-      45_000,
-    );
+    const found = () => deadFrom('/dead-posthog.html').length > 0 && deadFrom('/dead-posthog.html');
+    // posthog-js takes any window focus change within a second of a click as its reaction, and in
+    // a headless browser shared by this file's pages one can land there under load (seen in 2 of
+    // 5 loaded runs, never alone): the inert paragraph is clicked again, at most twice, before
+    // posthog-js is judged to have sent nothing. It judges at about 3 s and batches up to 3 s more.
+    let theirs = await site.collector.waitUntil(found, 15_000);
+    for (let again = 0; !theirs && again < 2; again++) {
+      await page.click('#inert');
+      theirs = await site.collector.waitUntil(found, 15_000);
+    }
+    if (!theirs) throw new Error("posthog-js's $dead_click did not arrive after three clicks");
     expect(theirs).toHaveLength(1);
     const ours = deadFrom('/dead.html')[0]!.properties;
     const names = (props: Record<string, unknown>) => Object.keys(props).filter((key) => key.startsWith('$dead_click_'));
