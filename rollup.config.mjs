@@ -176,7 +176,44 @@ const extension = (name) =>
         },
       ]
     : [];
-const extensions = ['surveys'].flatMap(extension);
+const surveysExtension = ['surveys'].flatMap(extension);
+// Extensions (src/extensions/<name>): `hogtail/<name>` for bundlers (ESM and CJS) and dist/hogtail.<name>.js, the file the script tag's loader
+// fetches. Each is minified on its own (the names it shares with the client are plain ones), and
+// none of their code or libraries enters the script tags. Sizes: scripts/check-extension-size.js.
+const EXTENSIONS = ['web-vitals', 'heatmaps', 'dead-clicks'].filter((name) => existsSync(`src/extensions/${name}/index.ts`));
+const productExtensions = EXTENSIONS.length
+  ? [
+      {
+        input: Object.fromEntries(EXTENSIONS.map((name) => [`extensions/${name}`, `src/extensions/${name}/index.ts`])),
+        plugins: [ts()],
+        output: [
+          {
+            dir: 'dist',
+            format: 'es',
+            entryFileNames: '[name].js',
+            chunkFileNames: 'extensions/[name].js',
+            sourcemap: true,
+            plugins: [minify(true, false, true)],
+          },
+          {
+            dir: 'dist',
+            format: 'cjs',
+            entryFileNames: '[name].cjs',
+            chunkFileNames: 'extensions/[name].cjs',
+            sourcemap: true,
+            exports: 'named',
+            plugins: [minify(false, false, true)],
+          },
+        ],
+      },
+      ...EXTENSIONS.map((name) => ({
+        input: `src/extensions/${name}/iife.ts`,
+        plugins: [ts()],
+        output: { dir: 'dist', entryFileNames: `hogtail.${name}.js`, format: 'iife', sourcemap: true, plugins: [minify(false)] },
+      })),
+    ]
+  : [];
+const extensions = [...surveysExtension, ...productExtensions];
 
 // No property mangling here: the React entry's props and context fields are public names.
 const minifyReact = (module) =>

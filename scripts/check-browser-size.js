@@ -21,7 +21,10 @@
 //     docs/budgets.md); both together 25,466 / 15,068, still over both budgets;
 //     then the surveys extension's loader (+217 / +0 on the merged tags, 25,683 / 15,068: its LOADABLE entry,
 //     ExtensionContext's token, get() and provide(), listeners that wait for their product's
-//     extension; issue #25).
+//     extension; issue #25); then issue #26's loader entries for web vitals, heatmaps and dead
+//     clicks (+268 / 0 on the merged tags, 25,951 / 15,068: each one's on-switch rule, option names, the remote config
+//     handed to late files, and a load failure's message saying how to bundle the extension
+//     instead; docs/budgets.md, "Issue #26").
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,7 +34,7 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 25_683],
+  ['dist/hogtail.iife.js', 22_528, 25_951],
   ['dist/hogtail.lite.iife.js', 14_336, 15_068],
 ];
 const peers = [

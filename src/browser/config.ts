@@ -228,12 +228,30 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
    * @default false
    */
   disable_surveys?: boolean;
-  /** posthog-js's heatmaps, which hogtail does not have: `true` warns once. */
+  /**
+   * Heatmaps (the `heatmaps` extension: clicks, rage clicks and mouse moves in page coordinates,
+   * sent as `$$heatmap`): true/false wins over the project's setting (the remote `heatmaps`).
+   */
   enable_heatmaps?: boolean;
-  /** posthog-js's web vitals and network timing, which hogtail does not have: a truthy value warns once. */
+  /**
+   * posthog-js's newer name for `enable_heatmaps`, and its settings: anything but false turns
+   * heatmaps on; `flush_interval_milliseconds` (default 5000) is how often they are sent.
+   */
+  capture_heatmaps?: boolean | { flush_interval_milliseconds?: number };
+  /**
+   * Web vitals (the `web-vitals` extension: `$web_vitals` with LCP, CLS, FCP and INP): true/false,
+   * or `{ web_vitals, web_vitals_allowed_metrics, web_vitals_attribution, web_vitals_delayed_flush_ms }`,
+   * wins over the project's setting (the remote `capturePerformance`). posthog-js's network
+   * timing is not part of hogtail.
+   */
   capture_performance?: boolean | Record<string, unknown>;
-  /** posthog-js's dead-click capture, which hogtail does not have: `true` warns once. */
-  capture_dead_clicks?: boolean;
+  /**
+   * Dead clicks (the `dead-clicks` extension: `$dead_click` for a click nothing reacts to):
+   * true/false, or posthog-js's settings (`scroll_threshold_ms`, `selection_change_threshold_ms`,
+   * `mutation_threshold_ms`, `css_selector_ignorelist`, `capture_clicks_with_modifier_keys`,
+   * `element_attribute_ignorelist`), wins over the project's setting (the remote `captureDeadClicks`).
+   */
+  capture_dead_clicks?: boolean | Record<string, unknown>;
   /** posthog-js's toolbar metrics, which hogtail does not have: `false` warns once. */
   advanced_disable_toolbar_metrics?: boolean;
   /** posthog-js's web experiments, which hogtail does not have: `false` warns once. */

@@ -1,6 +1,7 @@
 /**
- * `hogtail dev [--port 8010] [--host H] [--flags flags.json] [--surveys surveys.json] [--data DIR] [--fixtures F] [--open]`:
- * a local PostHog-compatible collector with a live page. Runs until interrupted (Ctrl-C), or until
+ * `hogtail dev [--port 8010] [--host H] [--flags flags.json] [--surveys surveys.json] [--data DIR] [--fixtures F] [--open]
+ * [--no-web-vitals] [--no-heatmaps] [--no-dead-clicks]`: a local PostHog-compatible collector with a
+ * live page. Runs until interrupted (Ctrl-C), or until
  * `io.signal` aborts when embedded. Exit codes: 0 stopped cleanly, 1 could not start, 2 bad usage.
  */
 import { spawn } from 'node:child_process';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isLoopbackHost } from '../devserver/dev/host';
 import { loadFixturesFile } from '../devserver/dev/fixtures';
+import type { DevProducts } from '../devserver/dev/products';
 import { startDevServer, type DevServer } from '../devserver/dev/server';
 import { DEV_PERSONAL_API_KEY } from '../devserver/management';
 import { helpText, parseFlags, UsageError, type FlagTable } from './common/flags';
@@ -35,6 +37,9 @@ export const DEV_FLAGS: FlagTable = {
     help: 'management API data (members, exports, recordings, subscriptions); default: seed data',
   },
   open: { kind: 'boolean', help: 'open the events page in your browser' },
+  'no-web-vitals': { kind: 'boolean', help: 'leave web vitals off in the remote config (on by default)' },
+  'no-heatmaps': { kind: 'boolean', help: 'leave heatmaps off in the remote config (on by default)' },
+  'no-dead-clicks': { kind: 'boolean', help: 'leave dead clicks off in the remote config (on by default)' },
   help: { kind: 'boolean', help: 'show this help (also -h)' },
 };
 
@@ -54,6 +59,8 @@ interface DevArgs {
   fixtures?: string;
   open: boolean;
   help: boolean;
+  /** The browser products the remote config turns on. */
+  products: DevProducts;
 }
 
 /** The command line as DevArgs; throws UsageError. */
@@ -71,6 +78,11 @@ export function parseDevArgs(args: readonly string[]): DevArgs {
     ...optional('fixtures', flags.strings.get('fixtures')),
     open: flags.booleans.has('open'),
     help: flags.booleans.has('help'),
+    products: {
+      webVitals: !flags.booleans.has('no-web-vitals'),
+      heatmaps: !flags.booleans.has('no-heatmaps'),
+      deadClicks: !flags.booleans.has('no-dead-clicks'),
+    },
   };
 }
 
@@ -109,6 +121,7 @@ export async function runDevCommand(args: readonly string[], io: DevCommandIo): 
       ...(parsed.flags === undefined ? {} : { flagsFile: resolve(parsed.flags) }),
       ...(parsed.surveys === undefined ? {} : { surveysFile: resolve(parsed.surveys) }),
       ...(parsed.fixtures === undefined ? {} : { fixtures: loadFixturesFile(resolve(parsed.fixtures)) }),
+      products: parsed.products,
       log: (line) => io.stderr(`hogtail dev: ${line}`),
     });
   } catch (error) {

@@ -78,11 +78,13 @@ describe('posthog-js drop-in', () => {
   it('an unknown or unsupported option warns once, by name', () => {
     fakeFetch();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const client = init({ api_hots: 'x', enable_heatmaps: true, disable_surveys: true } as HogtailConfig);
+    const client = init({ api_hots: 'x', opt_in_site_apps: true, enable_heatmaps: false, disable_surveys: true } as HogtailConfig);
     client.set_config({ api_hots: 'y' } as HogtailConfig);
     const lines = warn.mock.calls.map(([line]) => String(line));
     expect(lines.filter((line) => line.includes('"api_hots"'))).toHaveLength(1);
-    expect(lines.filter((line) => line.includes('"enable_heatmaps"'))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('"opt_in_site_apps"'))).toHaveLength(1);
+    // Heatmaps are an extension now: its option is acted on, not warned about.
+    expect(lines.some((line) => line.includes('enable_heatmaps'))).toBe(false);
     expect(lines.some((line) => line.includes('disable_surveys'))).toBe(false);
   });
 

@@ -66,4 +66,10 @@ describe('parseFlags', () => {
     expect(error(() => parseDevArgs(['--prot', '1']))).toBe('unknown option --prot; did you mean --port?');
     expect(error(() => parseDevArgs(['stray']))).toBe("unexpected argument 'stray'");
   });
+
+  it('hogtail dev turns web vitals, heatmaps and dead clicks on unless a --no- flag says otherwise', () => {
+    expect(parseDevArgs([]).products).toEqual({ webVitals: true, heatmaps: true, deadClicks: true });
+    expect(parseDevArgs(['--no-heatmaps', '--no-dead-clicks']).products).toEqual({ webVitals: true, heatmaps: false, deadClicks: false });
+    expect(parseDevArgs(['--no-web-vitals']).products).toEqual({ webVitals: false, heatmaps: true, deadClicks: true });
+  });
 });

@@ -47,3 +47,21 @@ it('answers 400, not 500, for a key in the path that is not valid percent-encodi
   expect(management.status).toBeLessThan(500);
   expect((await fetch(`${server.url}/array/${KEY}/config`)).status).toBe(200);
 });
+
+const FLAGS_BODY = JSON.stringify({ token: KEY, distinct_id: 'u1' });
+
+it('turns web vitals, heatmaps and dead clicks on in both remote configs by default', async () => {
+  const { server } = await harness.start({ dataDir: harness.tempDir() });
+  const on = { capturePerformance: { web_vitals: true }, heatmaps: { outline: true }, captureDeadClicks: true };
+  expect(await (await fetch(`${server.url}/array/${KEY}/config`)).json()).toMatchObject(on);
+  const flags = await fetch(`${server.url}/flags/?v=2&config=true`, { method: 'POST', body: FLAGS_BODY });
+  expect(await flags.json()).toMatchObject(on);
+});
+
+it('leaves each product off when the products option says so', async () => {
+  const { server } = await harness.start({ dataDir: harness.tempDir(), products: { webVitals: false, deadClicks: false } });
+  const off = { capturePerformance: false, heatmaps: { outline: true }, captureDeadClicks: false };
+  expect(await (await fetch(`${server.url}/array/${KEY}/config`)).json()).toMatchObject(off);
+  const flags = await fetch(`${server.url}/flags/?v=2&config=true`, { method: 'POST', body: FLAGS_BODY });
+  expect(await flags.json()).toMatchObject(off);
+});

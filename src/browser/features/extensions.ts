@@ -8,9 +8,8 @@
  *   `(window.__hogtailExtensions ||= []).push(extension)`, which works whether it runs before or
  *   after the script tag.
  * An extension's setup and hooks run guarded: one that throws is reported, and the client goes on.
- * Surveys are the first in LOADABLE; session replay, web vitals, heatmaps and dead clicks each add
- * their entry in their issue. An extension hands the client its public methods through
- * ExtensionContext.provide.
+ * Surveys, web vitals, heatmaps and dead clicks are in LOADABLE; session replay adds its entry in its
+ * issue. An extension hands the client its public methods through ExtensionContext.provide.
  */
 import { HogtailError } from '../../core/errors';
 import type { HogtailConfig } from '../hogtail';
@@ -18,6 +17,9 @@ import type { Runtime } from '../runtime';
 import { pageExecutor } from '../delivery/fetch-executor';
 import type { Extension, ExtensionContext, Feature } from './feature';
 import { addHooks, guarded, type HookName, type RemoteConfig } from './hooks';
+import { deadClicksWanted } from '../../extensions/dead-clicks/wanted';
+import { heatmapsWanted } from '../../extensions/heatmaps/wanted';
+import { webVitalsWanted } from '../../extensions/web-vitals/wanted';
 
 /** An extension the script tag can load. */
 export interface LoadableExtension {
@@ -25,15 +27,20 @@ export interface LoadableExtension {
   readonly file: string;
   /** Whether the init options or the project's remote config (undefined until the flags answer) turn it on. */
   wanted(config: HogtailConfig, remote: RemoteConfig | undefined): boolean;
+  /** The init() options it acts on (space-separated), so they do not warn as unsupported. */
+  readonly options?: string;
 }
 
-/** The extensions the script tag knows how to load, by name. */
+/** The extensions the script tag knows how to load, by name (the name the extension registers with). */
 export const LOADABLE: Readonly<Record<string, LoadableExtension>> = {
   // posthog-js's rule: the project has surveys (true, or a non-empty list) and the page did not turn them off.
   surveys: {
     file: 'hogtail.surveys.js',
     wanted: (config, remote) => !config.disable_surveys && !!remote && (remote.surveys === true || !!(remote.surveys as unknown[])?.length),
   },
+  'web-vitals': { file: 'hogtail.web-vitals.js', wanted: webVitalsWanted, options: 'capture_performance' },
+  heatmaps: { file: 'hogtail.heatmaps.js', wanted: heatmapsWanted, options: 'enable_heatmaps capture_heatmaps' },
+  'dead-clicks': { file: 'hogtail.dead-clicks.js', wanted: deadClicksWanted, options: 'capture_dead_clicks' },
 };
 
 const registered: Extension[] = [];
@@ -86,15 +93,19 @@ function provide(rt: Runtime, methods: Readonly<Record<string, (...args: never[]
  * folder; else `api_host`'s `/static/`). A file that does not load is reported.
  */
 export function extensionsFeature(loadable: Readonly<Record<string, LoadableExtension>> = LOADABLE, base?: string): Feature {
+  let options: string[] = [];
+  for (const name in loadable) options = options.concat(loadable[name]!.options?.split(' ') ?? []);
   return {
     name: 'extensions',
-    options_: ['disable_external_dependency_loading'],
+    options_: ['disable_external_dependency_loading', ...options],
     setup(rt: Runtime) {
       const installed = new Set<string>();
       /** Files asked for once each: the file registers its extension, and add() sets it up. */
       const requested = new Set<string>();
       let loaded = false;
       const host = rt.endpoint_.host.replace(/\/+$/, '');
+      /** The last remote config: an extension whose file arrives after it still reads it. */
+      let remoteConfig: RemoteConfig | undefined;
       const context: ExtensionContext = {
         client: rt.client,
         config: rt.config_,
@@ -104,6 +115,7 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
         get: (path, maxBytes) =>
           pageExecutor({ url: host + path, method: 'GET', headers: {}, timeoutMs: rt.endpoint_.timeoutMs, maxResponseBytes: maxBytes }),
         provide: (methods) => provide(rt, methods),
+        remoteConfig: () => remoteConfig,
       };
       const add = (extension: Extension) =>
         installed.has(extension.name) || (installed.add(extension.name), install(rt, context, extension, loaded));
@@ -111,8 +123,9 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
       listeners.push(add);
       const from = base ?? host + '/static/';
       const load = (remote?: RemoteConfig) => {
+        remoteConfig = remote ?? remoteConfig;
         for (const name in loadable) {
-          if (installed.has(name) || requested.has(name) || !loadable[name]!.wanted(rt.config_, remote)) continue;
+          if (installed.has(name) || requested.has(name) || !loadable[name]!.wanted(rt.config_, remoteConfig)) continue;
           requested.add(name);
           // posthog-js's switch for pages that allow no third-party script: nothing is fetched.
           if (rt.config_.disable_external_dependency_loading) {
@@ -124,7 +137,13 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
           }
           const script = document.createElement('script');
           script.src = from + loadable[name]!.file;
-          script.onerror = () => rt.report_(new HogtailError(`extension ${name} could not be loaded from ${script.src}; it stays off`));
+          // With npm the file is looked for on api_host, which PostHog does not serve: say how to bundle it.
+          script.onerror = () =>
+            rt.report_(
+              new HogtailError(
+                `extension ${name} could not be loaded from ${script.src}; it stays off (host the file there, or bundle it: registerExtension from hogtail/${name})`,
+              ),
+            );
           document.head.appendChild(script);
         }
       };

@@ -14,7 +14,7 @@
 import type { HogtailError } from '../../core/errors';
 import type { Hogtail, HogtailConfig } from '../hogtail';
 import type { Methods, Runtime } from '../runtime';
-import type { FeatureHooks } from './hooks';
+import type { FeatureHooks, RemoteConfig } from './hooks';
 
 /** A feature, set up with the parts of the runtime it needs (`Context`). */
 export interface Feature<Context = Runtime> {
@@ -37,6 +37,11 @@ export interface ExtensionContext {
   readonly config: HogtailConfig;
   report(error: HogtailError): void;
   debug(message: string): void;
+  /**
+   * The project's last remote config (undefined until the flags answer): a file loaded because
+   * of it arrives after its onRemoteConfig has run, and reads it here.
+   */
+  remoteConfig(): RemoteConfig | undefined;
   /** The project key, for the endpoints that take it in the query (surveys: `/api/surveys/?token=`). */
   readonly token: string;
   /**

@@ -28,6 +28,11 @@ main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(18rem, 2fr); 
 .note { margin: .4rem 0; }
 .note button, .pager button, #older, .raw-toggle { background: #fff; border: 1px solid #c8c8c0; border-radius: 4px; padding: .15rem .6rem; }
 ul#events { list-style: none; margin: .5rem 0; padding: 0; }
+.rating-good { color: #1a7f37; }
+.rating-needs-improvement { color: #9a6700; }
+.rating-poor { color: #cf222e; font-weight: 600; }
+.heatmap { margin: .4rem 0 .8rem; }
+.heatmap canvas { display: block; max-width: 100%; background: #fff; border: 1px solid #c8c8c0; }
 li.event { background: #fff; border: 1px solid #e2e2dc; border-radius: 4px; margin-bottom: 4px; }
 li.event.warn { border-left: 4px solid #d48a00; }
 li.event .row { display: grid; grid-template-columns: 5.7rem minmax(0, 1.6fr) minmax(0, 1.1fr) minmax(0, 1.2fr) minmax(0, 5.5rem); gap: .5rem; align-items: baseline; width: 100%; padding: .35rem .5rem; text-align: left; background: none; border: 0; color: inherit; }

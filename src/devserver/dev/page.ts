@@ -6,6 +6,7 @@
  */
 import { PAGE_SCRIPT_EVENTS } from './page-script-events';
 import { PAGE_SCRIPT_FORMAT } from './page-script-format';
+import { PAGE_SCRIPT_INSIGHTS } from './page-script-insights';
 import { PAGE_SCRIPT_PANELS } from './page-script-panels';
 import { PAGE_SCRIPT_SNIPPETS } from './page-script-snippets';
 import { PAGE_STYLE } from './page-style';
@@ -50,6 +51,16 @@ export function renderDevPage(nonce: string): string {
     <p id="zone" class="muted note"></p>
   </section>
   <aside>
+    <section aria-labelledby="vitals-title">
+      <h2 id="vitals-title">Web vitals <span class="muted">(75th percentile per page)</span></h2>
+      <p id="vitals-empty" class="muted">None yet: pages on hogtail or posthog-js send them when they are hidden.</p>
+      <div class="scroll"><table id="vitals" hidden><thead><tr><th>page</th><th>LCP</th><th>CLS</th><th>FCP</th><th>INP</th></tr></thead><tbody></tbody></table></div>
+    </section>
+    <section aria-labelledby="heatmaps-title">
+      <h2 id="heatmaps-title">Heatmaps <span class="muted">(clicks per page)</span></h2>
+      <p id="heatmaps-empty" class="muted">None yet: clicks on pages with heatmaps on show here.</p>
+      <div id="heatmaps"></div>
+    </section>
     <section aria-labelledby="rejections-title">
       <h2 id="rejections-title">Rejected requests</h2>
       <p id="rejections-empty" class="muted">None.</p>
@@ -80,6 +91,7 @@ export function renderDevPage(nonce: string): string {
 ${PAGE_SCRIPT_FORMAT}
 ${PAGE_SCRIPT_EVENTS}
 ${PAGE_SCRIPT_SNIPPETS}
+${PAGE_SCRIPT_INSIGHTS}
 ${PAGE_SCRIPT_PANELS}
 })();
 </script>

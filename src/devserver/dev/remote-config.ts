@@ -1,8 +1,9 @@
 /**
  * `GET /array/<project key>/config` (JSON) and `/config.js` (a script): the remote config posthog-js
  * asks for at init. hogtail dev answers what a fresh project would (gzip accepted, the capture path,
- * whether any flag is defined, whether the surveys file has surveys, recordings off), so posthog-js starts as it
- * does against PostHog instead of logging a 404 on every page load.
+ * whether any flag is defined, whether the surveys file has surveys, recordings off) with the
+ * browser products of products.ts on, so posthog-js starts as it does against PostHog instead of
+ * logging a 404 on every page load.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodePathSegment } from '../http/decode-segment';
@@ -19,6 +20,7 @@ export function handleRemoteConfig(
   target: RequestTarget,
   hasFeatureFlags: () => boolean,
   hasSurveys: () => boolean = () => false,
+  products: Record<string, unknown> = {},
 ): boolean {
   const match = CONFIG_PATH.exec(target.pathname);
   if (match === null || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
@@ -47,6 +49,7 @@ export function handleRemoteConfig(
     heatmaps: false,
     surveys: hasSurveys(),
     siteApps: [],
+    ...products,
   };
   if (match[2] === undefined) {
     sendJson(req, res, 200, config);

@@ -9,8 +9,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createAssignmentLog } from './assignments';
 import { isAllowedHostHeader } from './host';
 import { handleIngest, recordRejection, type IngestRouteContext } from './ingest-route';
+import { createInsights } from './insights';
 import { createPeopleIndex, type PeopleIndex } from './people';
 import { handleDevRoute } from './routes';
+import { ALL_PRODUCTS, productsRemoteConfig, type DevProducts } from './products';
 import { handleRemoteConfig } from './remote-config';
 import { openSurveysFile, readSurveyList } from './surveys-file';
 import { openDevStore, type DevStore } from './store';
@@ -48,6 +50,8 @@ export interface DevServerOptions extends Pick<IngestOptions, 'maxBodyBytes' | '
   /** One line per rejected request, flags reload, and storage problem. Default: none. */
   log?: (line: string) => void;
   maxEventsInMemory?: number;
+  /** The browser products its remote config turns on (web vitals, heatmaps, dead clicks). Default: all. */
+  products?: Partial<DevProducts>;
 }
 
 export interface DevServer {
@@ -104,25 +108,47 @@ function devSurveys(options: DevServerOptions, log: (line: string) => void): () 
 }
 
 /** The capture rules' options: the size limits, decide from the flags, /api/surveys/ from the surveys. */
-function ingestOptionsOf(options: DevServerOptions, flags: FlagsDecide, surveys: () => readonly unknown[]): IngestOptions {
+function ingestOptionsOf(
+  options: DevServerOptions,
+  flags: FlagsDecide,
+  surveys: () => readonly unknown[],
+  remote: Record<string, unknown>,
+): IngestOptions {
   return {
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
-    // The flags answer carries the remote config: `surveys` tells the SDK to load its surveys code.
-    decide: async (request, headers) => ({ ...(await flags(request, headers)), surveys: surveys().length > 0 }),
+    // The flags answer carries the remote config (hogtail asks /flags/?v=2&config=true): the browser
+    // products of products.ts, and `surveys`, which tells the SDK to load its surveys code.
+    decide: async (request, headers) => ({ ...(await flags(request, headers)), ...remote, surveys: surveys().length > 0 }),
     surveys,
   };
+}
+
+/** The event store, with the people index and the live page's insights kept in step with it (loaded, added, cleared). */
+async function openObservedStore(options: DevServerOptions) {
+  const people = createPeopleIndex();
+  const insights = createInsights();
+  const store = await openDevStore(options.dataDir, {
+    onLoadEvent(event) {
+      people.observe(event);
+      insights.observe(event);
+    },
+    ...(options.maxEventsInMemory === undefined ? {} : { maxEventsInMemory: options.maxEventsInMemory }),
+  });
+  store.subscribe((change) => {
+    if (change.kind === 'events') for (const event of change.events) insights.observe(event);
+    if (change.kind !== 'cleared') return;
+    people.reset();
+    insights.reset();
+  });
+  return { people, insights, store };
 }
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const host = options.host ?? '127.0.0.1';
   // Request bodies reach these lines (a malformed-JSON message quotes the body): no raw controls.
   const log = (line: string): void => options.log?.(escapeControls(line));
-  const people = createPeopleIndex();
-  const store = await openDevStore(options.dataDir, {
-    onLoadEvent: (event) => people.observe(event),
-    ...(options.maxEventsInMemory === undefined ? {} : { maxEventsInMemory: options.maxEventsInMemory }),
-  });
+  const { people, insights, store } = await openObservedStore(options);
   const stream = createEventStream(store);
   const assignments = createAssignmentLog();
 
@@ -136,8 +162,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const surveys = devSurveys(options, log);
   const hasFlags = () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted);
-  const ingestOptions = ingestOptionsOf(options, flags, surveys);
-  const summary = (): DevSummary => buildSummary({ store, people, assignments, flags });
+  const remote = productsRemoteConfig({ ...ALL_PRODUCTS, ...options.products });
+  const ingestOptions = ingestOptionsOf(options, flags, surveys, remote);
+  const summary = (): DevSummary => buildSummary({ store, people, assignments, flags, insights });
   const ingest: IngestRouteContext = {
     store,
     people,
@@ -146,9 +173,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     dataDir: options.dataDir,
     log,
   };
-  store.subscribe((change) => {
-    if (change.kind === 'cleared') people.reset();
-  });
   let lastRequestId = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -164,7 +188,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         flagUsers: (offset: number, limit: number) => listFlagUsers({ people, assignments, flags }, offset, limit),
       };
       if (await handleDevRoute(req, res, target, devContext)) return;
-      if (handleRemoteConfig(req, res, target, hasFlags, () => surveys().length > 0)) return;
+      if (handleRemoteConfig(req, res, target, hasFlags, () => surveys().length > 0, remote)) return;
       if (handleDefinitionsRoute(req, res, target, { definitions: flags.definitions, keys: DEFAULT_KEYS, boundHost: host })) return;
       if (target.pathname.startsWith('/api/') && !isAllowedHostHeader(req.headers.host, host)) {
         // The management endpoints hold captured group properties and accept the well-known dev key:

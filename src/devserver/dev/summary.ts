@@ -1,5 +1,6 @@
 /** `/_dev/summary`: everything the page's side panels show, as JSON a script can read too. */
 import type { AssignmentLog } from './assignments';
+import type { DevInsights, Insights } from './insights';
 import type { PeopleIndex } from './people';
 import type { DevRejection, DevStore } from './store';
 import type { FlagDefinition, FlagsDecide, FlagValue } from '../flags';
@@ -27,6 +28,8 @@ export interface DevSummary {
     /** How many people there are in all; page through them with `/_dev/flag-users`. */
     usersTotal: number;
   };
+  /** Web vitals per page and heatmap clicks per page URL (insights.ts). */
+  insights: DevInsights;
 }
 
 /** What decide last answered a distinct id, or what it would answer now. */
@@ -52,6 +55,7 @@ export interface SummaryParts {
   people: PeopleIndex;
   assignments: AssignmentLog;
   flags: FlagsDecide;
+  insights?: Insights;
   /** How many users the flags panel lists. Default 50. */
   userLimit?: number;
 }
@@ -77,7 +81,7 @@ export function listFlagUsers(
   return { total: people.personCount(), offset, users };
 }
 
-export function buildSummary({ store, people, assignments, flags, userLimit = 50 }: SummaryParts): DevSummary {
+export function buildSummary({ store, people, assignments, flags, insights, userLimit = 50 }: SummaryParts): DevSummary {
   // fromEntries defines each name as its own key, so an event called "__proto__" is counted too.
   const byName: Record<string, number> = Object.fromEntries(store.eventsByName());
 
@@ -104,6 +108,7 @@ export function buildSummary({ store, people, assignments, flags, userLimit = 50
       users: firstPage.users,
       usersTotal: firstPage.total,
     },
+    insights: insights?.summary() ?? { webVitals: [], heatmaps: [] },
   };
 }
 

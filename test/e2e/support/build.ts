@@ -1,7 +1,7 @@
 /**
- * The e2e suite runs the script tag users get: dist/hogtail.iife.js. `npm test` builds it first; a
- * lone `npx vitest run test/e2e` rebuilds it here when it is missing or older than any source under
- * src/browser or src/core. Test files run in parallel workers, so the build is guarded by a lock
+ * The e2e suite runs the script tag users get: dist/hogtail.iife.js, and the extension files beside
+ * it. `npm test` builds them first; a lone `npx vitest run test/e2e` rebuilds them here when one is
+ * missing or older than any source under src/browser, src/core or src/extensions. Test files run in parallel workers, so the build is guarded by a lock
  * directory (atomic mkdir) and the others wait for it.
  */
 import { execFileSync } from 'node:child_process';
@@ -23,13 +23,17 @@ function newestSource(dir: string): number {
   return newest;
 }
 
+/**
+ * The extension files (src/extensions) are built after the script tags, the last of them last:
+ * waiting for it too keeps a test from reading one while the build still writes it.
+ */
+const LAST_EXTENSION = 'dist/hogtail.dead-clicks.js';
+
 function fresh(): boolean {
-  const sources = Math.max(
-    newestSource(repoRoot + 'src/browser'),
-    newestSource(repoRoot + 'src/core'),
-    newestSource(repoRoot + 'src/extensions'),
+  const sources = Math.max(...['src/browser', 'src/core', 'src/extensions'].map((dir) => newestSource(repoRoot + dir)));
+  return [IIFE, ESM, ...EXTENSIONS, LAST_EXTENSION].every(
+    (file) => existsSync(repoRoot + file) && statSync(repoRoot + file).mtimeMs >= sources,
   );
-  return [IIFE, ESM, ...EXTENSIONS].every((file) => existsSync(repoRoot + file) && statSync(repoRoot + file).mtimeMs >= sources);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
