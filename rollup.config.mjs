@@ -3,6 +3,8 @@
 // checked by scripts/check-size.js). An entry is built once its source exists. The declarations
 // (dist/types) and the type check are one tsc run beside this one: see scripts/build.js.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import terser from '@rollup/plugin-terser';
 import { MANGLED_PROPERTY } from './scripts/internal-names.js';
 import { typescript } from './scripts/rollup-typescript.mjs';
@@ -201,7 +203,48 @@ const server = [
   ...edge,
 ];
 
+// Session replay (issue #24): the recorder extension, rrweb inside. `dist/hogtail.recorder.js` is
+// the file the script tag loads only when recording is turned on (never part of the tag itself);
+// `hogtail/recorder` the npm entry. No property mangling: rrweb reads DOM properties (such as
+// `contentType`) that the browser bundles' list would shorten.
+const minifyExtension = (module) =>
+  terser({
+    ecma: 2020,
+    module,
+    compress: { global_defs: { __HOGTAIL_BROWSER_BUILD__: true, __LITE__: false }, passes: 2, pure_getters: true },
+    format: { comments: false, ascii_only: true },
+  });
+// rrweb's ESM build, bundled in (the build has no general module resolver: nothing else needs one).
+const rrwebRecord = {
+  name: 'rrweb-record',
+  resolveId: (id) => (id === '@rrweb/record' ? join(dirname(createRequire(import.meta.url).resolve('@rrweb/record')), 'record.js') : null),
+};
+const recorder = existsSync('src/extensions/recorder/index.ts')
+  ? [
+      {
+        input: 'src/extensions/recorder/iife.ts',
+        plugins: [ts(), rrwebRecord],
+        output: { dir: 'dist', entryFileNames: 'hogtail.recorder.js', format: 'iife', sourcemap: true, plugins: [minifyExtension(false)] },
+      },
+      {
+        input: { 'recorder/index': 'src/extensions/recorder/index.ts' },
+        plugins: [ts(), rrwebRecord],
+        output: [
+          { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minifyExtension(true)] },
+          {
+            dir: 'dist',
+            format: 'cjs',
+            entryFileNames: '[name].cjs',
+            sourcemap: true,
+            exports: 'named',
+            plugins: [minifyExtension(false)],
+          },
+        ],
+      },
+    ]
+  : [];
+
 // scripts/build.js runs the two halves in two processes (HOGTAIL_BUILD=browser or server), one per
 // core: rollup builds the configs of one process one after another. Plain `rollup -c` builds all.
-const parts = { browser, server };
-export default parts[process.env.HOGTAIL_BUILD] ?? [...server, ...browser];
+const parts = { browser: [...browser, ...recorder], server };
+export default parts[process.env.HOGTAIL_BUILD] ?? [...server, ...browser, ...recorder];

@@ -9,13 +9,14 @@ import type { QueueStats } from '../core/queue';
 import type { ClientConfig } from './config';
 import type { CaptureOptions, CaptureResult, FeatureFlagResult, FlagOptions, FlagsListener, Properties, SessionIdListener } from './types';
 import type { UnsupportedMethods } from './api/unsupported';
+import type { SessionRecordingMethods } from './features/replay-types';
 
 /** init() options; see config.ts for each one. */
 export type HogtailConfig = ClientConfig<Hogtail>;
 
 export type { CaptureOptions, CaptureResult, FeatureFlagResult, FlagOptions, FlagsListener, Properties, SessionIdListener } from './types';
 
-export interface Hogtail extends UnsupportedMethods {
+export interface Hogtail extends UnsupportedMethods, SessionRecordingMethods {
   /** True once init() has run. */
   __loaded: boolean;
   /** posthog-js's older person API. */

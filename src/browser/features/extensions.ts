@@ -8,14 +8,15 @@
  *   `(window.__hogtailExtensions ||= []).push(extension)`, which works whether it runs before or
  *   after the script tag.
  * An extension's setup and hooks run guarded: one that throws is reported, and the client goes on.
- * No extension exists yet: session replay, surveys, web vitals, heatmaps and dead clicks each add
- * their entry to LOADABLE in their issue.
+ * Session replay is the first (replay-request.ts); surveys, web vitals, heatmaps and dead clicks
+ * each add their entry to LOADABLE in their issue.
  */
 import { HogtailError } from '../../core/errors';
 import type { HogtailConfig } from '../hogtail';
 import type { Runtime } from '../runtime';
 import type { Extension, ExtensionContext, Feature } from './feature';
 import { addHooks, guarded, type FeatureHooks, type HookName, type RemoteConfig } from './hooks';
+import { recorderLoadable, recordingAsked } from './replay-request';
 
 /** An extension the script tag can load. */
 export interface LoadableExtension {
@@ -26,7 +27,11 @@ export interface LoadableExtension {
 }
 
 /** The extensions the script tag knows how to load, by name. */
-export const LOADABLE: Readonly<Record<string, LoadableExtension>> = {};
+export const LOADABLE: Readonly<Record<string, LoadableExtension>> = { recorder: recorderLoadable };
+
+/** Per client: loads what its options and last remote config want now (startSessionRecording()). */
+const loaders = new WeakMap<Runtime, () => void>();
+export const loadWantedExtensions = (rt: Runtime) => loaders.get(rt)?.();
 
 const registered: Extension[] = [];
 const listeners: ((extension: Extension) => void)[] = [];
@@ -75,13 +80,29 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
       /** Files asked for once each: the file registers its extension, and add() sets it up. */
       const requested = new Set<string>();
       let loaded = false;
-      const context: ExtensionContext = { client: rt.client, config: rt.config_, report: rt.report_, debug: rt.debug };
+      let remote: RemoteConfig | undefined;
+      const context: ExtensionContext = {
+        client: rt.client,
+        config: rt.config_,
+        report: rt.report_,
+        debug: rt.debug,
+        token: rt.endpoint_.apiKey,
+        host: rt.endpoint_.host,
+        remoteConfig: () => remote,
+        sessionIds(active) {
+          const sessionId = rt.states_.session_(Date.now(), !active);
+          return { sessionId, windowId: rt.visit_.windowId_(), startedAt: rt.states_.state_.sid![2] };
+        },
+        drop: (reason, count) => rt.queue_.countDrop(reason, count),
+        recordingAsked: () => recordingAsked.get(rt.config_),
+      };
       const add = (extension: Extension) =>
         installed.has(extension.name) || (installed.add(extension.name), install(rt, context, extension, loaded));
       registered.forEach(add);
       listeners.push(add);
       const from = base ?? rt.endpoint_.host.replace(/\/+$/, '') + '/static/';
-      const load = (remote?: RemoteConfig) => {
+      const load = (config?: RemoteConfig) => {
+        remote = config || remote;
         for (const name in loadable) {
           if (installed.has(name) || requested.has(name) || !loadable[name]!.wanted(rt.config_, remote)) continue;
           requested.add(name);
@@ -91,6 +112,7 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
           document.head.appendChild(script);
         }
       };
+      loaders.set(rt, load);
       return {
         onLoaded() {
           loaded = true;

@@ -11,10 +11,10 @@
  * between them (these names, ExtensionContext's) is a plain name the minifier never shortens
  * (docs/architecture.md, "Internal names").
  */
-import type { HogtailError } from '../../core/errors';
+import type { DropReason, HogtailError } from '../../core/errors';
 import type { Hogtail, HogtailConfig } from '../hogtail';
 import type { Methods, Runtime } from '../runtime';
-import type { FeatureHooks } from './hooks';
+import type { FeatureHooks, RemoteConfig } from './hooks';
 
 /** A feature, set up with the parts of the runtime it needs (`Context`). */
 export interface Feature<Context = Runtime> {
@@ -37,6 +37,20 @@ export interface ExtensionContext {
   readonly config: HogtailConfig;
   report(error: HogtailError): void;
   debug(message: string): void;
+  /** The project key and the API host (`api_host`, resolved): where an extension sends what it sends itself. */
+  readonly token: string;
+  readonly host: string;
+  /** The remote config of the last flags answer (undefined before the first): an extension may arrive after it. */
+  remoteConfig(): RemoteConfig | undefined;
+  /**
+   * The session and window ids the page's events carry now. `active`: the user did something,
+   * which keeps the session alive; anything else (a recorded DOM change) does not, as in posthog-js.
+   */
+  sessionIds(active: boolean): { sessionId: string; windowId: string | undefined; startedAt: number };
+  /** Counts `count` items an extension could not send in stats().dropped, by reason. */
+  drop(reason: DropReason, count: number): void;
+  /** startSessionRecording()'s override, when the app called it before the recorder arrived. */
+  recordingAsked(): unknown;
 }
 
 /**

@@ -82,7 +82,7 @@ export async function evaluateRequest(
   const path = target.pathname;
   const route = matchRoute(path);
   if (route === undefined) {
-    const reason = `nothing at ${path}: the collector answers /batch/, /capture/, /e/, /i/v0/e/, /track/, /decide and /flags`;
+    const reason = `nothing at ${path}: the collector answers /batch/, /capture/, /e/, /i/v0/e/, /track/, /s/, /decide and /flags`;
     return rejected(path, { status: 404, reason });
   }
   if (req.method === 'OPTIONS') return { kind: 'preflight', path };

@@ -6,7 +6,8 @@ import type { CaptureEndpoint } from './types';
 /** `flags` is decide's successor (`/flags/?v=2`): the same handler, answered in the v2 shape. */
 export type Route = { kind: 'capture'; endpoint: CaptureEndpoint } | { kind: 'decide' } | { kind: 'flags' };
 
-const CAPTURE_ENDPOINTS: readonly CaptureEndpoint[] = ['/batch/', '/capture/', '/e/', '/i/v0/e/', '/track/'];
+// `/s/`: session replay's snapshots (`$snapshot` events), the same body shapes as the others.
+const CAPTURE_ENDPOINTS: readonly CaptureEndpoint[] = ['/batch/', '/capture/', '/e/', '/i/v0/e/', '/track/', '/s/'];
 
 /** The real server answers each path with and without its trailing slash. */
 export function matchRoute(pathname: string): Route | undefined {

@@ -11,6 +11,8 @@ import { repoRoot } from '../../support/built';
 
 const IIFE = 'dist/hogtail.iife.js';
 const ESM = 'dist/browser/index.js';
+/** Session replay's extension file, loaded by the tag when recording is on. */
+export const RECORDER = 'dist/hogtail.recorder.js';
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -22,8 +24,8 @@ function newestSource(dir: string): number {
 }
 
 function fresh(): boolean {
-  const sources = Math.max(newestSource(repoRoot + 'src/browser'), newestSource(repoRoot + 'src/core'));
-  return [IIFE, ESM].every((file) => existsSync(repoRoot + file) && statSync(repoRoot + file).mtimeMs >= sources);
+  const sources = Math.max(...['src/browser', 'src/core', 'src/extensions'].map((dir) => newestSource(repoRoot + dir)));
+  return [IIFE, ESM, RECORDER].every((file) => existsSync(repoRoot + file) && statSync(repoRoot + file).mtimeMs >= sources);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
