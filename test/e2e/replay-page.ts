@@ -8,6 +8,8 @@ import type { Page } from 'playwright-core';
 
 export const TYPED = { name: 'Ada Lovelace', email: 'ada.secret@example.com', password: 'hunter2-secret' };
 export const BLOCKED_TEXT = 'card number 4242 blocked text';
+/** Text under the `maskTextSelector` the tests configure (`.private-note`). */
+export const MASKED_TEXT = 'private note for masking';
 /** Put on the page last: once it is in a snapshot, everything before it was recorded. */
 export const DONE_MARK = 'interaction finished';
 
@@ -28,6 +30,7 @@ export function replayPage(head: string): string {
 <button id="remove" onclick="var l=document.getElementById('list');l.lastElementChild&&l.removeChild(l.lastElementChild)">remove</button>
 <div id="panel">${Array.from({ length: 20 }, (_, i) => `<div>row ${i}</div>`).join('')}</div>
 <div class="ph-no-capture" id="secret">${BLOCKED_TEXT}</div>
+<p class="private-note">${MASKED_TEXT}</p>
 <p id="status"></p>
 </body></html>`;
 }

@@ -3,28 +3,11 @@
 // `$snapshot` events arrive at the config's endpoint gzip'd, with the session and window ids of
 // the page's other events, and rrweb's own replayer rebuilds the page from them; what was typed
 // into the form and the `.ph-no-capture` block never appear in what was sent.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultDecideResponse, type ReceivedEvent } from '../../src/devserver';
-import { repoRoot } from '../support/built';
-import { ensureBrowserBuild, RECORDER } from './support/build';
-import { hasChromium, launchChromium, openPage } from './support/chromium';
-import { startRecordingCollector, type RecordingCollector } from './support/recording-collector';
-import { KEY } from './support/site';
-import { startStaticServer, type StaticServer } from './support/static-server';
-import { BLOCKED_TEXT, DONE_MARK, interact, replayPage, TYPED, visibleState } from './replay-page';
-
-const REPLAY_UMD = repoRoot + 'node_modules/@rrweb/replay/dist/replay.umd.min.cjs';
-
-type Snapshot = ReceivedEvent & { properties: { $snapshot_data: { type: number; timestamp: number }[] } };
-
-const snapshots = (collector: RecordingCollector) => collector.events.filter((event) => event.event === '$snapshot') as Snapshot[];
-
-/** The script tag with init(); `config` over the test defaults. */
-function tagHead(collectorUrl: string, config: Record<string, unknown> = {}): string {
-  const options = JSON.stringify({ api_host: collectorUrl, capture_pageview: false, autocapture: false, ...config });
-  return `<script src="/hogtail.iife.js"></script><script>hogtail.init(${JSON.stringify(KEY)}, ${options});</script>`;
-}
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, openPage } from './support/chromium';
+import { snapshots, tagHead, useReplaySite } from './support/replay-site';
+import { BLOCKED_TEXT, DONE_MARK, interact, MASKED_TEXT, replayPage, TYPED, visibleState } from './replay-page';
 
 /** Replays `events` in rrweb's replayer to their end; the rebuilt page's state, as visibleState reads it. */
 async function replay(page: Page, events: unknown[]) {
@@ -45,35 +28,18 @@ async function replay(page: Page, events: unknown[]) {
 }
 
 describe.skipIf(!hasChromium)('session replay', () => {
-  let browser: Browser;
-  let server: StaticServer;
-  let collector: RecordingCollector;
-  let remote: Record<string, unknown> = {};
-
-  beforeAll(async () => {
-    const [iife] = await Promise.all([ensureBrowserBuild(), launchChromium().then((b) => (browser = b))]);
-    server = await startStaticServer();
-    server.file('/hogtail.iife.js', iife);
-    server.file('/hogtail.recorder.js', repoRoot + RECORDER);
-    server.file('/rrweb-replay.js', REPLAY_UMD);
-    server.page('/player.html', '<!doctype html><html><head><script src="/rrweb-replay.js"></script></head><body></body></html>');
-    collector = await startRecordingCollector({ decide: () => ({ ...defaultDecideResponse(), ...remote }) });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await collector?.close();
-  });
+  const env = useReplaySite();
 
   it('records the realistic page as PostHog expects; rrweb replays it to the same DOM; nothing typed or blocked is sent', async () => {
+    const { browser, server, collector } = env;
     collector.clear();
-    remote = { sessionRecording: { endpoint: '/s/' } };
+    env.remote = { sessionRecording: { endpoint: '/s/' } };
     const snapshotUrls: string[] = [];
     collector.setFault(({ req }) => {
       if (req.url?.startsWith('/s/')) snapshotUrls.push(req.url);
       return false;
     });
-    server.page('/form.html', replayPage(tagHead(collector.url)));
+    server.page('/form.html', replayPage(tagHead(collector.url, { session_recording: { maskTextSelector: '.private-note' } })));
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);
     await page.goto(server.url + '/form.html');
@@ -103,7 +69,7 @@ describe.skipIf(!hasChromium)('session replay', () => {
     ).toBe(true);
 
     const wire = JSON.stringify(sent);
-    for (const secret of [TYPED.name, TYPED.email, TYPED.password, BLOCKED_TEXT]) expect(wire).not.toContain(secret);
+    for (const secret of [TYPED.name, TYPED.email, TYPED.password, BLOCKED_TEXT, MASKED_TEXT]) expect(wire).not.toContain(secret);
 
     const events = sent.flatMap((event) => event.properties.$snapshot_data).sort((a, b) => a.timestamp - b.timestamp);
     const player = await context.newPage();

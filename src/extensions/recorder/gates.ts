@@ -45,8 +45,12 @@ export interface Gates {
   eventCaptured(name: string, sessionId: string): void;
 }
 
-/** `current` gives the settings and overrides in force (each new remote config, each startSessionRecording()). */
-export function createGates(client: Hogtail, current: () => [RecorderSettings, Overrides]): Gates {
+/**
+ * `current` gives the settings and overrides in force (each new remote config, each
+ * startSessionRecording()); `flagsKnown`, whether a flags answer arrived (a linked flag missing
+ * from it is off).
+ */
+export function createGates(client: Hogtail, current: () => [RecorderSettings, Overrides], flagsKnown: () => boolean): Gates {
   /** Sessions whose triggers fired, by kind (in memory: after a reload the session waits for one again). */
   const fired = { url: new Set<string>(), event: new Set<string>() };
   const matches = (patterns: readonly RegExp[], url: string) => patterns.some((pattern) => pattern.test(url));
@@ -55,7 +59,7 @@ export function createGates(client: Hogtail, current: () => [RecorderSettings, O
     const flag = settings.linkedFlag;
     if (!flag || overrides.linked_flag) return 'send';
     const value = client.getFeatureFlag(flag.key, { send_event: false });
-    if (value === undefined) return 'wait';
+    if (value === undefined && !flagsKnown()) return 'wait';
     if (flag.variant === undefined ? !value : value !== flag.variant) return 'off';
     return 'send';
   };

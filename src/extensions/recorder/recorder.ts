@@ -39,7 +39,12 @@ function setupRecorder(context: ExtensionContext): FeatureHooks {
     () => settings.endpoint,
     () => consentAllows(context),
   );
-  const gates = createGates(client, () => [settings, overrides]);
+  let flagsKnown = false;
+  const gates = createGates(
+    client,
+    () => [settings, overrides],
+    () => flagsKnown,
+  );
   const warned = new Set<string>();
 
   const wanted = () =>
@@ -94,6 +99,7 @@ function setupRecorder(context: ExtensionContext): FeatureHooks {
   // A session that rotates, or flags that arrive, may open a gate that was closed.
   client.onSessionId(() => start());
   client.onFeatureFlags(() => {
+    flagsKnown = true;
     offFor = undefined;
     start();
   });
