@@ -23,11 +23,17 @@ export interface Overrides {
   event_trigger?: boolean;
 }
 
-/** A stable number in [0, 1) from the session id (FNV-1a): every page of the session decides the same. */
+/**
+ * A stable number in [0, 1) from the session id (FNV-1a, then a final mix so ids that differ only
+ * in their last characters, as UUIDv7s of one moment do, spread evenly): every page of the session
+ * decides the same.
+ */
 export function sessionSample(sessionId: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < sessionId.length; i++) hash = Math.imul(hash ^ sessionId.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) / 2 ** 32;
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return ((hash ^ (hash >>> 16)) >>> 0) / 2 ** 32;
 }
 
 /** Reads startSessionRecording()'s argument: `true` is sampling and the linked flag (posthog-js). */

@@ -12,7 +12,7 @@ export const MUTATION_BURST_BYTES = 2_000_000;
 /** Bytes of DOM changes per second a page may keep up. */
 export const MUTATION_BYTES_PER_SECOND = 250_000;
 
-/** Returns false once the page has changed more than the bucket allows (and from then on). */
+/** Meters `bytes` of DOM changes at `now`: false once the page has changed more than the bucket allows (the recording then stops). */
 export function createMutationGuard(
   burst = MUTATION_BURST_BYTES,
   perSecond = MUTATION_BYTES_PER_SECOND,
