@@ -2,7 +2,7 @@
 // minified ESM for bundlers plus a minified IIFE for the script tag (both have a size budget,
 // checked by scripts/check-size.js). An entry is built once its source exists. The declarations
 // (dist/types) and the type check are one tsc run beside this one: see scripts/build.js.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import terser from '@rollup/plugin-terser';
@@ -182,11 +182,26 @@ const edge = existsSync('src/edge/index.ts')
     ]
   : [];
 
+// rrweb's MIT license asks that its notice travel with its code (the recorder and the dev player).
+const RRWEB_NOTICE = '/*! Includes rrweb (https://github.com/rrweb-io/rrweb), MIT License, Copyright (c) 2018 Contributors */';
+
+// `hogtail dev` plays recordings with rrweb's player, served by the dev server itself (no CDN): its
+// browser bundle and style are copied next to the dev server (src/devserver/replay/player-files.ts).
+const rrwebPlayer = {
+  name: 'rrweb-player',
+  generateBundle() {
+    const dir = dirname(createRequire(import.meta.url).resolve('@rrweb/replay'));
+    const script = RRWEB_NOTICE + '\n' + readFileSync(join(dir, 'replay.umd.min.cjs'), 'utf8');
+    this.emitFile({ type: 'asset', fileName: 'devserver/rrweb-replay.js', source: script });
+    this.emitFile({ type: 'asset', fileName: 'devserver/rrweb-replay.css', source: readFileSync(join(dir, 'style.css')) });
+  },
+};
+
 const server = [
   {
     input: nodeEntries,
     external,
-    plugins: [ts()],
+    plugins: [ts(), rrwebPlayer],
     output: [
       { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
       {
@@ -212,7 +227,7 @@ const minifyExtension = (module) =>
     ecma: 2020,
     module,
     compress: { global_defs: { __HOGTAIL_BROWSER_BUILD__: true, __LITE__: false }, passes: 2, pure_getters: true },
-    format: { comments: false, ascii_only: true },
+    format: { comments: /^!/, ascii_only: true },
   });
 // rrweb's ESM build, bundled in (the build has no general module resolver: nothing else needs one).
 const rrwebRecord = {
@@ -224,19 +239,34 @@ const recorder = existsSync('src/extensions/recorder/index.ts')
       {
         input: 'src/extensions/recorder/iife.ts',
         plugins: [ts(), rrwebRecord],
-        output: { dir: 'dist', entryFileNames: 'hogtail.recorder.js', format: 'iife', sourcemap: true, plugins: [minifyExtension(false)] },
+        output: {
+          dir: 'dist',
+          entryFileNames: 'hogtail.recorder.js',
+          format: 'iife',
+          sourcemap: true,
+          banner: RRWEB_NOTICE,
+          plugins: [minifyExtension(false)],
+        },
       },
       {
         input: { 'recorder/index': 'src/extensions/recorder/index.ts' },
         plugins: [ts(), rrwebRecord],
         output: [
-          { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minifyExtension(true)] },
+          {
+            dir: 'dist',
+            format: 'es',
+            entryFileNames: '[name].js',
+            sourcemap: true,
+            banner: RRWEB_NOTICE,
+            plugins: [minifyExtension(true)],
+          },
           {
             dir: 'dist',
             format: 'cjs',
             entryFileNames: '[name].cjs',
             sourcemap: true,
             exports: 'named',
+            banner: RRWEB_NOTICE,
             plugins: [minifyExtension(false)],
           },
         ],

@@ -1,5 +1,5 @@
 /**
- * `hogtail dev [--port 8010] [--host H] [--flags flags.json] [--data DIR] [--fixtures F] [--open]`:
+ * `hogtail dev [--port 8010] [--host H] [--flags flags.json] [--data DIR] [--fixtures F] [--no-recordings] [--open]`:
  * a local PostHog-compatible collector with a live page. Runs until interrupted (Ctrl-C), or until
  * `io.signal` aborts when embedded. Exit codes: 0 stopped cleanly, 1 could not start, 2 bad usage.
  */
@@ -33,6 +33,7 @@ export const DEV_FLAGS: FlagTable = {
     value: 'FILE',
     help: 'management API data (members, exports, recordings, subscriptions); default: seed data',
   },
+  'no-recordings': { kind: 'boolean', help: 'tell SDKs that session replay is off (default: on, recordings play on the events page)' },
   open: { kind: 'boolean', help: 'open the events page in your browser' },
   help: { kind: 'boolean', help: 'show this help (also -h)' },
 };
@@ -50,6 +51,7 @@ interface DevArgs {
   flags?: string;
   data?: string;
   fixtures?: string;
+  recordings: boolean;
   open: boolean;
   help: boolean;
 }
@@ -66,6 +68,7 @@ export function parseDevArgs(args: readonly string[]): DevArgs {
     ...optional('flags', flags.strings.get('flags')),
     ...optional('data', flags.strings.get('data')),
     ...optional('fixtures', flags.strings.get('fixtures')),
+    recordings: !flags.booleans.has('no-recordings'),
     open: flags.booleans.has('open'),
     help: flags.booleans.has('help'),
   };
@@ -105,6 +108,7 @@ export async function runDevCommand(args: readonly string[], io: DevCommandIo): 
       port: parsed.port,
       ...(parsed.flags === undefined ? {} : { flagsFile: resolve(parsed.flags) }),
       ...(parsed.fixtures === undefined ? {} : { fixtures: loadFixturesFile(resolve(parsed.fixtures)) }),
+      sessionRecording: parsed.recordings,
       log: (line) => io.stderr(`hogtail dev: ${line}`),
     });
   } catch (error) {
@@ -127,7 +131,8 @@ function printBanner(server: DevServer, args: DevArgs, io: DevCommandIo): void {
   const lines = [
     `hogtail dev: listening on ${server.url}`,
     `  events page     ${server.url}/`,
-    `  SDK host        ${server.url}  (capture, batch, /e/, /i/v0/e/, decide)`,
+    `  SDK host        ${server.url}  (capture, batch, /e/, /i/v0/e/, /s/, decide)`,
+    `  recordings      ${args.recordings ? `on: session replay plays on the events page (--no-recordings turns it off)` : 'off (--no-recordings)'}`,
     `  scripts         ${server.url}/_dev/events?limit=20   ${server.url}/_dev/summary`,
     `  management API  ${server.url}/api/environments/${server.management.projectId}/…  (Bearer ${DEV_PERSONAL_API_KEY})`,
     `  data            ${server.dataDir}` +

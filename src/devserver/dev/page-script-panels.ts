@@ -108,6 +108,7 @@ export const PAGE_SCRIPT_PANELS = `
     $('clear-dir').textContent = summary.dataDir;
     renderRejections(summary);
     renderFlags(summary.flags);
+    loadRecordings();
     return loadUsers();
   }
 

@@ -9,6 +9,7 @@ import { PAGE_SCRIPT_FORMAT } from './page-script-format';
 import { PAGE_SCRIPT_PANELS } from './page-script-panels';
 import { PAGE_SCRIPT_SNIPPETS } from './page-script-snippets';
 import { PAGE_STYLE } from './page-style';
+import { PAGE_SCRIPT_RECORDINGS } from '../replay/page-script-recordings';
 
 export function renderDevPage(nonce: string): string {
   return `<!doctype html>
@@ -50,6 +51,11 @@ export function renderDevPage(nonce: string): string {
     <p id="zone" class="muted note"></p>
   </section>
   <aside>
+    <section aria-labelledby="recordings-title">
+      <h2 id="recordings-title">Session recordings</h2>
+      <p id="recordings-empty" class="muted">None yet. Pages using hogtail's script tag (or posthog-js) record here: this server turns session replay on.</p>
+      <ul id="recordings"></ul>
+    </section>
     <section aria-labelledby="rejections-title">
       <h2 id="rejections-title">Rejected requests</h2>
       <p id="rejections-empty" class="muted">None.</p>
@@ -80,6 +86,7 @@ export function renderDevPage(nonce: string): string {
 ${PAGE_SCRIPT_FORMAT}
 ${PAGE_SCRIPT_EVENTS}
 ${PAGE_SCRIPT_SNIPPETS}
+${PAGE_SCRIPT_RECORDINGS}
 ${PAGE_SCRIPT_PANELS}
 })();
 </script>

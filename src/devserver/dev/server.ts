@@ -4,6 +4,7 @@
  * /api/environments/* (the management handler must see the request before anyone reads its body),
  * then every ingestion path through the same rules as `createCollector`.
  */
+import { withSessionRecording } from '../replay/remote-config';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createAssignmentLog } from './assignments';
 import { isAllowedHostHeader } from './host';
@@ -42,6 +43,8 @@ export interface DevServerOptions extends Pick<IngestOptions, 'maxBodyBytes' | '
   /** One line per rejected request, flags reload, and storage problem. Default: none. */
   log?: (line: string) => void;
   maxEventsInMemory?: number;
+  /** Whether the remote config turns session replay on for the apps pointed here. Default true. */
+  sessionRecording?: boolean;
 }
 
 export interface DevServer {
@@ -113,7 +116,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const ingestOptions: IngestOptions = {
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
-    decide: flags,
+    decide: withSessionRecording(flags, options.sessionRecording !== false),
   };
   const summary = (): DevSummary => buildSummary({ store, people, assignments, flags });
   const ingest: IngestRouteContext = {
@@ -142,7 +145,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         flagUsers: (offset: number, limit: number) => listFlagUsers({ people, assignments, flags }, offset, limit),
       };
       if (await handleDevRoute(req, res, target, devContext)) return;
-      if (handleRemoteConfig(req, res, target, () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted))) return;
+      const hasFlags = () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted);
+      if (handleRemoteConfig(req, res, target, hasFlags, options.sessionRecording !== false)) return;
       if (handleDefinitionsRoute(req, res, target, { definitions: flags.definitions, keys: DEFAULT_KEYS, boundHost: host })) return;
       if (target.pathname.startsWith('/api/') && !isAllowedHostHeader(req.headers.host, host)) {
         // The management endpoints hold captured group properties and accept the well-known dev key:
