@@ -6,56 +6,21 @@
 // snapshots would have arrived by then.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, openPage } from './support/chromium';
-import { KEY } from './support/site';
-import { snapshots, tagHead, useReplaySite, type Snapshot } from './support/replay-site';
-import { interact, replayPage } from './replay-page';
+import { hasChromium } from './support/chromium';
+import { useReplaySite, visitPage } from './support/replay-site';
 
 const ON = { sessionRecording: { endpoint: '/s/' } };
 const FULL_SNAPSHOT = 2;
-let visits = 0;
 
 describe.skipIf(!hasChromium)('session replay: when nothing is recorded', () => {
   const env = useReplaySite();
 
-  /** Opens the page (flags answered), runs `during`, then leaves it; resolves with its session's snapshots once its last event arrived. */
-  async function visit(
+  const visit = (
     config: Record<string, unknown>,
     remote: Record<string, unknown>,
-    during: (page: Page) => Promise<void> = interact,
+    during?: (page: Page) => Promise<void>,
     context?: BrowserContext,
-  ): Promise<{ sent: Snapshot[]; loaded: boolean }> {
-    const { browser, server, collector } = env;
-    env.remote = remote;
-    const path = `/visit-${++visits}.html`;
-    const flags = `<script>hogtail.onFeatureFlags(function () { window.flagsIn = true; });</script>`;
-    server.page(path, replayPage(tagHead(collector.url, config) + flags));
-    const ownContext = context ?? (await browser.newContext());
-    const { page, errors } = await openPage(ownContext);
-    await page.goto(server.url + path);
-    await page.waitForFunction(() => (window as any).flagsIn === true);
-    await during(page);
-    const sessionId: string = await page.evaluate(() => (window as any).hogtail.get_session_id());
-    const loaded: boolean = await page.evaluate(() =>
-      performance.getEntriesByType('resource').some((entry) => entry.name.includes('hogtail.recorder.js')),
-    );
-    // The visit's last event, sent by a beacon of the page's own after the SDK's pagehide work (the
-    // recorder's beacon included), whatever the user's consent says.
-    await page.evaluate(
-      ([url, key, n]) =>
-        window.addEventListener('pagehide', () => {
-          const batch = [{ event: 'visit end', distinct_id: 'test', properties: { n } }];
-          navigator.sendBeacon(`${url}/batch/`, new Blob([JSON.stringify({ api_key: key, batch })], { type: 'text/plain' }));
-        }),
-      [collector.url, KEY, visits] as const,
-    );
-    await page.goto('about:blank');
-    const n = visits;
-    await collector.waitUntil(() => collector.events.some((event) => event.event === 'visit end' && event.properties.n === n), 15_000);
-    expect(errors).toEqual([]);
-    if (!context) await ownContext.close();
-    return { sent: snapshots(collector).filter((event) => event.properties.$session_id === sessionId), loaded };
-  }
+  ) => visitPage(env, config, remote, during, context);
 
   it('the control: the same visit with recording on sends snapshots by the time its last event arrives', async () => {
     const { sent, loaded } = await visit({}, ON);
