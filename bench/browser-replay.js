@@ -173,6 +173,7 @@ ${fmt((bytes('hogtail') / bytes('posthog-js')) * 100, 1)} % of the bytes per min
 
 - *main-thread*: CDP \`TaskDuration\` from the first scripted action until 3 s after the last (so both recorders have sent what they
   held), minus the same on the page with no SDK; script loading and the first full snapshot are before it, for both.
-- *bytes*: request bodies that arrived at \`/s/\` through a counting pass-through to \`hogtail dev\`, as sent (gzip'd).`;
+- *bytes*: request bodies that arrived at \`/s/\` through a counting pass-through to \`hogtail dev\`, as sent (gzip'd).
+- The machine is shared (2 cores, other work running): single rounds of the same SDK vary by up to ±50 %, hence the medians.`;
 console.log(report);
 if (process.argv.includes('--write')) writeBenchmarkSection('browser-replay', 'Browser: session replay, hogtail vs posthog-js', report);

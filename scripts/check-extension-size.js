@@ -4,7 +4,7 @@
 // the same run (gzip level 9, as the tags are), and a ceiling: its size when the last change
 // landed, plus a little, so a file never grows without a commit that raises it and says why.
 //   - dist/hogtail.recorder.js (session replay, issue #24): at most half of posthog-js's
-//     lazy-recorder.js (72,817 B by zlib level 9 on 2026-11-29, so 36,408 B); 27,618 B when it landed (rrweb's
+//     lazy-recorder.js (72,817 B by zlib level 9 on 2026-11-29, so 36,408 B); 27,831 B when it landed (rrweb's
 //     @rrweb/record 2.1.6 is about 23.6 KB of it).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,7 +17,7 @@ const posthogFile = (path) => join(dirname(require.resolve('posthog-js/package.j
 
 const ours = [
   // [file, peer file in posthog-js, budget as a share of the peer's, budget when the peer is missing, ceiling]
-  ['dist/hogtail.recorder.js', 'dist/lazy-recorder.js', 0.5, 36_408, 27_700],
+  ['dist/hogtail.recorder.js', 'dist/lazy-recorder.js', 0.5, 36_408, 27_900],
 ];
 
 let failed = 0;

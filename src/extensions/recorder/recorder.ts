@@ -107,7 +107,10 @@ function setupRecorder(context: ExtensionContext): FeatureHooks {
 
   return {
     onRemoteConfig(config) {
+      // Each flags answer (the poll too) carries it: a recording restarts only when it changed.
+      const same = JSON.stringify(config.sessionRecording) === JSON.stringify(remote?.sessionRecording);
       remote = config;
+      if (same && (recording !== undefined) === wanted()) return;
       settings = readSettings(remote, context.config);
       stop();
       start();
