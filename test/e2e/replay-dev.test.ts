@@ -13,7 +13,12 @@ import { ensureBrowserBuild, RECORDER } from './support/build';
 import { hasChromium, launchChromium, openPage } from './support/chromium';
 import { tagHead } from './support/replay-site';
 import { startStaticServer, type StaticServer } from './support/static-server';
-import { DONE_MARK, interact, replayPage } from './replay-page';
+import { BLOCKED_TEXT, DONE_MARK, interact, replayPage, TYPED } from './replay-page';
+
+/** posthog-js with its recorder bundled in (array.full.js), recording with its defaults; the rest off. */
+const POSTHOG_HEAD = (host: string) => `<script src="/posthog.js"></script><script>posthog.init('phc_devReplay', { api_host: '${host}',
+  capture_pageview: false, capture_pageleave: false, autocapture: false, disable_surveys: true, capture_performance: false,
+  capture_dead_clicks: false, enable_heatmaps: false, opt_out_useragent_filter: true })</script>`;
 
 describe.skipIf(!hasChromium)('hogtail dev plays session recordings', () => {
   let browser: Browser;
@@ -29,6 +34,8 @@ describe.skipIf(!hasChromium)('hogtail dev plays session recordings', () => {
     app.file('/hogtail.iife.js', iife);
     app.file('/hogtail.recorder.js', repoRoot + RECORDER);
     app.page('/app.html', replayPage(tagHead(dev.url)));
+    app.file('/posthog.js', repoRoot + 'node_modules/posthog-js/dist/array.full.js');
+    app.page('/posthog-app.html', replayPage(POSTHOG_HEAD(dev.url)));
   });
   afterAll(async () => {
     await browser?.close();
@@ -37,17 +44,17 @@ describe.skipIf(!hasChromium)('hogtail dev plays session recordings', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('records the app, lists the session on the live page, and its player rebuilds the page', async () => {
+  /** Records `path` with `sdk` (its global), then plays the session on the dev server's player page. */
+  async function recordAndPlay(path: string, sdk: 'hogtail' | 'posthog') {
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(app.url + '/app.html');
-    await page.waitForFunction(() => (window as any).hogtail.sessionRecordingStarted() === true, undefined, { timeout: 20_000 });
+    await page.goto(app.url + path);
+    await page.waitForFunction((name) => (window as any)[name].sessionRecordingStarted() === true, sdk, { timeout: 20_000 });
     await interact(page);
-    const sessionId: string = await page.evaluate(() => (window as any).hogtail.get_session_id());
+    const sessionId: string = await page.evaluate((name) => (window as any)[name].get_session_id(), sdk);
 
     const live = await context.newPage();
     await live.goto(dev.url + '/');
-    const link = live.locator(`#recordings a[title="${sessionId}"]`);
     // The list refreshes as events arrive; the recording is complete once its last change is in.
     await live.waitForFunction(
       async ([id, mark]) => {
@@ -57,7 +64,8 @@ describe.skipIf(!hasChromium)('hogtail dev plays session recordings', () => {
       [sessionId, DONE_MARK] as const,
       { timeout: 20_000, polling: 250 },
     );
-    await link.click();
+    const recorded = JSON.stringify(await live.evaluate(async (id) => (await fetch('/_dev/recordings/' + id)).json(), sessionId));
+    await live.locator(`#recordings a[title="${sessionId}"]`).click();
     await live.waitForFunction(() => (window as any).replayer !== undefined, undefined, { timeout: 10_000 });
     const rebuilt = await live.evaluate(() => {
       const replayer = (window as any).replayer;
@@ -65,8 +73,20 @@ describe.skipIf(!hasChromium)('hogtail dev plays session recordings', () => {
       const doc: Document = replayer.iframe.contentDocument;
       return { route: doc.getElementById('route')?.textContent, status: doc.getElementById('status')?.textContent };
     });
-    expect(rebuilt).toEqual({ route: 'settings page', status: DONE_MARK });
     expect(errors).toEqual([]);
     await context.close();
+    return { rebuilt, recorded };
+  }
+
+  it('records the app, lists the session on the live page, and its player rebuilds the page', async () => {
+    const { rebuilt, recorded } = await recordAndPlay('/app.html', 'hogtail');
+    expect(rebuilt).toEqual({ route: 'settings page', status: DONE_MARK });
+    for (const secret of [TYPED.email, TYPED.password, BLOCKED_TEXT]) expect(recorded).not.toContain(secret);
+  });
+
+  it('the same for posthog-js: its packed snapshots are unpacked and play; it masks the same fields', async () => {
+    const { rebuilt, recorded } = await recordAndPlay('/posthog-app.html', 'posthog');
+    expect(rebuilt).toEqual({ route: 'settings page', status: DONE_MARK });
+    for (const secret of [TYPED.email, TYPED.password, BLOCKED_TEXT]) expect(recorded).not.toContain(secret);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The session recordings `hogtail dev` holds: the `$snapshot` events it received (at `/s/`, as
  * PostHog's replay ingestion takes them), grouped by session for the live page's list, and one
- * session's rrweb events in order, for the player. Read from the store's memory (the newest
+ * session's rrweb events in order, for the player (posthog-js's packed ones unpacked). Read from the store's memory (the newest
  * 100,000 events by default): a recording older than that is on disk and found by a search.
  */
 import type { DevStore, StoredEvent } from '../dev/store-types';
+import { unpackPosthogEvent } from './posthog-compressed';
 
 /** At most this many `$snapshot` events are read for the list or a recording. */
 const MAX_SNAPSHOT_EVENTS = 10_000;
@@ -25,6 +26,8 @@ export interface RecordingSummary {
 interface RrwebEvent {
   type: number;
   timestamp: number;
+  data?: unknown;
+  cv?: unknown;
 }
 
 const rrwebEvents = (event: StoredEvent): RrwebEvent[] => {
@@ -75,5 +78,6 @@ export function recordingEvents(store: DevStore, sessionId: string, windowId?: s
   return ofSession
     .filter((event) => event.properties.$window_id === tab)
     .flatMap(rrwebEvents)
+    .map(unpackPosthogEvent)
     .sort((a, b) => a.timestamp - b.timestamp);
 }
