@@ -15,8 +15,8 @@
 //     features as a list with named hooks, the extension loader, internal names mangled by a
 //     convention and a list of 20 instead of 130 names, the queue's close handed in by servers,
 //     long functions split; docs/budgets.md, "Issue #29"); session replay's loader and methods
-//     (+353 / +8, issue #24: the recorder's LOADABLE entry, startSessionRecording() loading it,
-//     get_session_replay_url(), and the extension context's ids, remote config and drop counter).
+//     (+367 / +16, issue #24: the recorder's LOADABLE entry, startSessionRecording() loading it,
+//     get_session_replay_url(), onSessionId's window id, and the extension context's ids, remote config and drop counter).
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 24_853],
+  ['dist/hogtail.iife.js', 22_528, 24_867],
   ['dist/hogtail.lite.iife.js', 14_336, 15_070],
 ];
 const peers = [

@@ -45,6 +45,15 @@ describe('session replay methods', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
+  it('onSessionId() tells the window id with the session id, as posthog-js does: the same as the events carry', () => {
+    const client = init();
+    const told: [string, unknown][] = [];
+    client.onSessionId((sessionId, windowId) => told.push([sessionId, windowId]));
+    const event = client.capture('seen');
+    expect(told).toEqual([[event!.properties.$session_id, event!.properties.$window_id]]);
+    expect(typeof told[0]![1]).toBe('string');
+  });
+
   it("get_session_replay_url() is PostHog's page of the session's recording: ui_host, else api_host's app host", () => {
     const cloud = init({ api_host: 'https://us.i.posthog.com/' });
     const session = cloud.get_session_id();
