@@ -113,4 +113,26 @@ describe.skipIf(!hasChromium)('session replay: sessions and settings', () => {
     const custom = sent.flatMap((event) => event.properties.$snapshot_data).filter((event) => event.type === 5);
     expect(custom).toContainEqual(expect.objectContaining({ data: { tag: 'recording paused', payload: { reason: 'mutation rate' } } }));
   });
+
+  it('snapshots the server refuses are counted in stats().dropped.rejected and reported, not lost in silence', async () => {
+    env.collector.setFault(({ req, res }) => {
+      if (!req.url?.startsWith('/s/')) return false;
+      res.writeHead(400, { 'Access-Control-Allow-Origin': '*' }).end('refused on purpose');
+      return true;
+    });
+    try {
+      await visitPage(env, {}, ON, async (page) => {
+        await page.evaluate(() =>
+          (window as any).hogtail.on('error', (error: Error) => ((window as any).reported ||= []).push(error.message)),
+        );
+        await recording(page);
+        await page.click('#add');
+        await page.waitForFunction(() => ((window as any).hogtail.stats().dropped.rejected ?? 0) > 0, undefined, { timeout: 15_000 });
+        const reported: string[] = await page.evaluate(() => (window as any).reported);
+        expect(reported.some((message) => /session replay: \d+ snapshot event\(s\) not sent/.test(message))).toBe(true);
+      });
+    } finally {
+      env.collector.setFault(undefined);
+    }
+  });
 });
