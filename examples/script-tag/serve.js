@@ -16,6 +16,8 @@ export function serveScriptTag(collectorUrl, port = 0) {
   const files = {
     '/': [new URL('index.html', here), 'text/html; charset=utf-8'],
     '/hogtail.iife.js': [new URL('dist/hogtail.iife.js', root), 'text/javascript'],
+    // Session replay's file, next to the script tag: loaded when the remote config turns recording on.
+    '/hogtail.recorder.js': [new URL('dist/hogtail.recorder.js', root), 'text/javascript'],
   };
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];

@@ -75,6 +75,10 @@ describe('hogtail dev: session replay', () => {
     expect(await player.text()).toContain('rrwebReplay');
     expect((await fetch(`${server.url}/_dev/replay/rrweb-replay.css`)).status).toBe(200);
     expect((await fetch(`${server.url}/_dev/replay/%3Cscript%3E`)).status).toBe(400);
+    // The recorder itself, for clients that load it from api_host's /static/ (the npm build).
+    const recorder = await fetch(`${server.url}/static/hogtail.recorder.js`);
+    expect([recorder.status, recorder.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect(await recorder.text()).toContain('__hogtailExtensions');
     expect(await statusWithHost(`${server.url}/_dev/recordings`, 'evil.example:8010')).toBe(403);
     expect(await statusWithHost(`${server.url}/_dev/replay/s1`, 'evil.example:8010')).toBe(403);
   });

@@ -4,6 +4,7 @@
  * /api/environments/* (the management handler must see the request before anyone reads its body),
  * then every ingestion path through the same rules as `createCollector`.
  */
+import { handleRecorderFile } from '../replay/recorder-file';
 import { withSessionRecording } from '../replay/remote-config';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createAssignmentLog } from './assignments';
@@ -147,6 +148,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       if (await handleDevRoute(req, res, target, devContext)) return;
       const hasFlags = () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted);
       if (handleRemoteConfig(req, res, target, hasFlags, options.sessionRecording !== false)) return;
+      if (handleRecorderFile(req, res, target)) return;
       if (handleDefinitionsRoute(req, res, target, { definitions: flags.definitions, keys: DEFAULT_KEYS, boundHost: host })) return;
       if (target.pathname.startsWith('/api/') && !isAllowedHostHeader(req.headers.host, host)) {
         // The management endpoints hold captured group properties and accept the well-known dev key:
