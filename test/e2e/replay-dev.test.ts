@@ -66,11 +66,14 @@ describe.skipIf(!hasChromium)('hogtail dev plays session recordings', () => {
     );
     const recorded = JSON.stringify(await live.evaluate(async (id) => (await fetch('/_dev/recordings/' + id)).json(), sessionId));
     await live.locator(`#recordings a[title="${sessionId}"]`).click();
-    await live.waitForFunction(() => (window as any).replayer !== undefined, undefined, { timeout: 10_000 });
+    // The player plays the recording from its start; awaited until its last change is on screen.
+    await live.waitForFunction(
+      (mark) => (window as any).replayer?.iframe.contentDocument?.getElementById('status')?.textContent === mark,
+      DONE_MARK,
+      { timeout: 60_000, polling: 250 },
+    );
     const rebuilt = await live.evaluate(() => {
-      const replayer = (window as any).replayer;
-      replayer.pause(replayer.getMetaData().totalTime + 1);
-      const doc: Document = replayer.iframe.contentDocument;
+      const doc: Document = (window as any).replayer.iframe.contentDocument;
       return { route: doc.getElementById('route')?.textContent, status: doc.getElementById('status')?.textContent };
     });
     expect(errors).toEqual([]);
