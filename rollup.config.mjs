@@ -2,11 +2,14 @@
 // minified ESM for bundlers plus a minified IIFE for the script tag (both have a size budget,
 // checked by scripts/check-size.js). An entry is built once its source exists. The declarations
 // (dist/types) and the type check are one tsc run beside this one: see scripts/build.js.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import terser from '@rollup/plugin-terser';
 import { MANGLED_PROPERTY } from './scripts/internal-names.js';
 import { constToLet } from './scripts/rollup-let.mjs';
 import { typescript } from './scripts/rollup-typescript.mjs';
+import { extensionBuilds, RRWEB_NOTICE } from './scripts/rollup-extensions.mjs';
 
 const external = (id) => id === 'fflate' || id.startsWith('node:') || id.startsWith('fflate/');
 
@@ -147,73 +150,7 @@ const browser = existsSync('src/browser/index.ts')
     ]
   : [];
 
-// Extensions (src/extensions/<name>/): each is a script-tag file of its own, dist/hogtail.<name>.js,
-// that the tag's loader fetches when the project turns the product on, and an npm entry,
-// hogtail/<name>, for bundlers. Never part of the script tags; minified like them (their internal
-// names are their own: only ExtensionContext's plain names cross between the files).
-const extension = (name) =>
-  existsSync(`src/extensions/${name}/index.ts`)
-    ? [
-        {
-          input: `src/extensions/${name}/iife.ts`,
-          plugins: [ts()],
-          output: { dir: 'dist', entryFileNames: `hogtail.${name}.js`, format: 'iife', sourcemap: true, plugins: [minify(false)] },
-        },
-        {
-          input: { [`${name}/index`]: `src/extensions/${name}/index.ts` },
-          plugins: [ts()],
-          output: [
-            { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true, plugins: [minify(true, false, true)] },
-            {
-              dir: 'dist',
-              format: 'cjs',
-              entryFileNames: '[name].cjs',
-              sourcemap: true,
-              exports: 'named',
-              plugins: [minify(false, false, true)],
-            },
-          ],
-        },
-      ]
-    : [];
-const surveysExtension = ['surveys'].flatMap(extension);
-// Extensions (src/extensions/<name>): `hogtail/<name>` for bundlers (ESM and CJS) and dist/hogtail.<name>.js, the file the script tag's loader
-// fetches. Each is minified on its own (the names it shares with the client are plain ones), and
-// none of their code or libraries enters the script tags. Sizes: scripts/check-extension-size.js.
-const EXTENSIONS = ['web-vitals', 'heatmaps', 'dead-clicks'].filter((name) => existsSync(`src/extensions/${name}/index.ts`));
-const productExtensions = EXTENSIONS.length
-  ? [
-      {
-        input: Object.fromEntries(EXTENSIONS.map((name) => [`extensions/${name}`, `src/extensions/${name}/index.ts`])),
-        plugins: [ts()],
-        output: [
-          {
-            dir: 'dist',
-            format: 'es',
-            entryFileNames: '[name].js',
-            chunkFileNames: 'extensions/[name].js',
-            sourcemap: true,
-            plugins: [minify(true, false, true)],
-          },
-          {
-            dir: 'dist',
-            format: 'cjs',
-            entryFileNames: '[name].cjs',
-            chunkFileNames: 'extensions/[name].cjs',
-            sourcemap: true,
-            exports: 'named',
-            plugins: [minify(false, false, true)],
-          },
-        ],
-      },
-      ...EXTENSIONS.map((name) => ({
-        input: `src/extensions/${name}/iife.ts`,
-        plugins: [ts()],
-        output: { dir: 'dist', entryFileNames: `hogtail.${name}.js`, format: 'iife', sourcemap: true, plugins: [minify(false)] },
-      })),
-    ]
-  : [];
-const extensions = [...surveysExtension, ...productExtensions];
+const extensions = extensionBuilds({ ts, minify });
 
 // No property mangling here: the React entry's props and context fields are public names.
 const minifyReact = (module) =>
@@ -252,11 +189,23 @@ const edge = existsSync('src/edge/index.ts')
     ]
   : [];
 
+// `hogtail dev` plays recordings with rrweb's player, served by the dev server itself (no CDN): its
+// browser bundle and style are copied next to the dev server (src/devserver/replay/player-files.ts).
+const rrwebPlayer = {
+  name: 'rrweb-player',
+  generateBundle() {
+    const dir = dirname(createRequire(import.meta.url).resolve('@rrweb/replay'));
+    const script = RRWEB_NOTICE + '\n' + readFileSync(join(dir, 'replay.umd.min.cjs'), 'utf8');
+    this.emitFile({ type: 'asset', fileName: 'devserver/rrweb-replay.js', source: script });
+    this.emitFile({ type: 'asset', fileName: 'devserver/rrweb-replay.css', source: readFileSync(join(dir, 'style.css')) });
+  },
+};
+
 const server = [
   {
     input: nodeEntries,
     external,
-    plugins: [ts()],
+    plugins: [ts(), rrwebPlayer],
     output: [
       { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
       {

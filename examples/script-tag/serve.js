@@ -18,6 +18,8 @@ export function serveScriptTag(collectorUrl, port = 0) {
     '/hogtail.iife.js': [new URL('dist/hogtail.iife.js', root), 'text/javascript'],
     // Loaded by the script tag from next to it when the remote config says the project has surveys.
     '/hogtail.surveys.js': [new URL('dist/hogtail.surveys.js', root), 'text/javascript'],
+    // Session replay's file, next to the script tag: loaded when the remote config turns recording on.
+    '/hogtail.recorder.js': [new URL('dist/hogtail.recorder.js', root), 'text/javascript'],
   };
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];

@@ -216,12 +216,23 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
    * @default false
    */
   dangerously_allow_personal_api_key?: boolean;
+  /**
+   * Session replay (the recorder extension): true records nothing, whatever the project's settings,
+   * until startSessionRecording().
+   * @default false
+   */
+  disable_session_recording?: boolean;
+  /**
+   * Session replay's options, posthog-js's names: `maskAllInputs` (default true; password inputs are
+   * masked whatever it says), `maskInputOptions`, `maskTextSelector`, `maskTextClass`, `blockClass`
+   * (default `ph-no-capture`), `blockSelector`, `ignoreClass`, `recordCrossOriginIframes`,
+   * `sampleRate`, `minimumDurationMilliseconds`, … An option the recorder does not have warns once.
+   */
+  session_recording?: Record<string, unknown>;
+  /** Session replay records the page's console logs (the project's setting otherwise). */
+  enable_recording_console_log?: boolean;
   // posthog-js options for products hogtail does not have: typed so an existing init() compiles;
   // a value that asks for the product warns once at run time.
-  /** posthog-js's session replay, which hogtail does not have: `false` warns once; `true` is what hogtail does anyway. */
-  disable_session_recording?: boolean;
-  /** posthog-js's session replay options: hogtail has no session replay; given, it warns once. */
-  session_recording?: Record<string, unknown>;
   /**
    * Surveys (the `hogtail.surveys.js` extension) are loaded when the project has surveys; true keeps
    * them off: the file is not fetched and no survey is shown.

@@ -9,6 +9,7 @@ import type { QueueStats } from '../core/queue';
 import type { ClientConfig } from './config';
 import type { CaptureOptions, CaptureResult, FeatureFlagResult, FlagOptions, FlagsListener, Properties, SessionIdListener } from './types';
 import type { UnsupportedMethods } from './api/unsupported';
+import type { SessionRecordingMethods } from './features/replay-types';
 
 /** init() options; see config.ts for each one. */
 export type HogtailConfig = ClientConfig<Hogtail>;
@@ -16,7 +17,7 @@ export type HogtailConfig = ClientConfig<Hogtail>;
 export type { CaptureOptions, CaptureResult, FeatureFlagResult, FlagOptions, FlagsListener, Properties, SessionIdListener } from './types';
 export type { BeforeSend, BootstrapConfig } from './config';
 
-export interface Hogtail extends UnsupportedMethods {
+export interface Hogtail extends UnsupportedMethods, SessionRecordingMethods {
   /** True once init() has run. */
   __loaded: boolean;
   /** The options in effect (posthog-js's defaults filled in, and `token`); read-only: set_config() changes them. */

@@ -62,7 +62,8 @@ function startState(rt: Building, token: string, parts: RuntimeParts): Storage |
   // The choice of a page from before consent had its own key.
   const legacy = rt.states_.state_.optout;
   if (rt.consent_ === 'pending' && typeof legacy === 'boolean') rt.consent_ = legacy ? 'denied' : 'granted';
-  rt.states_.onNewSession_ = (id) => rt.sessionListeners_.forEach((listener) => listener(id, null));
+  // posthog-js tells the tab's window id with each session id (session replay's listeners read it).
+  rt.states_.onNewSession_ = (id) => rt.sessionListeners_.forEach((listener) => listener(id, rt.visit_?.windowId_() ?? null));
   return store;
 }
 

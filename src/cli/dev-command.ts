@@ -1,7 +1,7 @@
 /**
  * `hogtail dev [--port 8010] [--host H] [--flags flags.json] [--surveys surveys.json] [--data DIR] [--fixtures F] [--open]
- * [--no-web-vitals] [--no-heatmaps] [--no-dead-clicks]`: a local PostHog-compatible collector with a
- * live page. Runs until interrupted (Ctrl-C), or until
+ * [--no-recordings] [--no-web-vitals] [--no-heatmaps] [--no-dead-clicks]`: a local PostHog-compatible
+ * collector with a live page. Runs until interrupted (Ctrl-C), or until
  * `io.signal` aborts when embedded. Exit codes: 0 stopped cleanly, 1 could not start, 2 bad usage.
  */
 import { spawn } from 'node:child_process';
@@ -36,6 +36,7 @@ export const DEV_FLAGS: FlagTable = {
     value: 'FILE',
     help: 'management API data (members, exports, recordings, subscriptions); default: seed data',
   },
+  'no-recordings': { kind: 'boolean', help: 'tell SDKs that session replay is off (default: on, recordings play on the events page)' },
   open: { kind: 'boolean', help: 'open the events page in your browser' },
   'no-web-vitals': { kind: 'boolean', help: 'leave web vitals off in the remote config (on by default)' },
   'no-heatmaps': { kind: 'boolean', help: 'leave heatmaps off in the remote config (on by default)' },
@@ -57,6 +58,7 @@ interface DevArgs {
   surveys?: string;
   data?: string;
   fixtures?: string;
+  recordings: boolean;
   open: boolean;
   help: boolean;
   /** The browser products the remote config turns on. */
@@ -76,6 +78,7 @@ export function parseDevArgs(args: readonly string[]): DevArgs {
     ...optional('surveys', flags.strings.get('surveys')),
     ...optional('data', flags.strings.get('data')),
     ...optional('fixtures', flags.strings.get('fixtures')),
+    recordings: !flags.booleans.has('no-recordings'),
     open: flags.booleans.has('open'),
     help: flags.booleans.has('help'),
     products: {
@@ -122,6 +125,7 @@ export async function runDevCommand(args: readonly string[], io: DevCommandIo): 
       ...(parsed.surveys === undefined ? {} : { surveysFile: resolve(parsed.surveys) }),
       ...(parsed.fixtures === undefined ? {} : { fixtures: loadFixturesFile(resolve(parsed.fixtures)) }),
       products: parsed.products,
+      sessionRecording: parsed.recordings,
       log: (line) => io.stderr(`hogtail dev: ${line}`),
     });
   } catch (error) {
@@ -144,7 +148,8 @@ function printBanner(server: DevServer, args: DevArgs, io: DevCommandIo): void {
   const lines = [
     `hogtail dev: listening on ${server.url}`,
     `  events page     ${server.url}/`,
-    `  SDK host        ${server.url}  (capture, batch, /e/, /i/v0/e/, decide)`,
+    `  SDK host        ${server.url}  (capture, batch, /e/, /i/v0/e/, /s/, decide)`,
+    `  recordings      ${args.recordings ? `on: session replay plays on the events page (--no-recordings turns it off)` : 'off (--no-recordings)'}`,
     `  scripts         ${server.url}/_dev/events?limit=20   ${server.url}/_dev/summary`,
     `  management API  ${server.url}/api/environments/${server.management.projectId}/…  (Bearer ${DEV_PERSONAL_API_KEY})`,
     `  data            ${server.dataDir}` +

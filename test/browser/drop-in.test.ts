@@ -92,10 +92,6 @@ describe('posthog-js drop-in', () => {
     fakeFetch();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const client = init();
-    client.startSessionRecording();
-    client.stopSessionRecording();
-    expect(client.sessionRecordingStarted()).toBe(false);
-    expect(client.get_session_replay_url()).toBe('');
     const surveys = vi.fn();
     client.getSurveys(surveys);
     expect(surveys).toHaveBeenCalledWith([], expect.anything());
@@ -103,7 +99,6 @@ describe('posthog-js drop-in', () => {
     expect(typeof client.onSurveysLoaded(() => {})).toBe('function');
     await expect(client.canRenderSurveyAsync('s')).resolves.toMatchObject({ visible: false });
     const lines = warn.mock.calls.map(([line]) => String(line));
-    expect(lines.filter((line) => line.includes('session recording'))).toHaveLength(1);
     expect(lines.filter((line) => line.includes('surveys'))).toHaveLength(1);
   });
 

@@ -98,10 +98,10 @@ describe('accepting events', () => {
 
   it('takes every body shape on every capture path, as the real service does', async () => {
     const shapes = [[anEvent({ properties: { token: KEY } })], aBatch([anEvent()]), { api_key: KEY, ...anEvent() }];
-    for (const path of ['/batch/', '/capture/', '/e/', '/i/v0/e/', '/track/']) {
+    for (const path of ['/batch/', '/capture/', '/e/', '/i/v0/e/', '/track/', '/s/']) {
       for (const shape of shapes) expect((await postJson(`${collector.url}${path}`, shape)).status, path).toBe(200);
     }
-    expect(collector.events).toHaveLength(15);
+    expect(collector.events).toHaveLength(18);
   });
 
   it.each(['text/plain', 'text/plain;charset=UTF-8', 'application/octet-stream'])('ignores a %s content type', async (type) => {

@@ -17,7 +17,7 @@ it('serves /array/<key>/config and config.js, saying whether any flag is defined
     token: KEY,
     supportedCompression: ['gzip', 'gzip-js'],
     hasFeatureFlags: true,
-    sessionRecording: false,
+    sessionRecording: { endpoint: '/s/' },
   });
 
   const script = await fetch(`${server.url}/array/${KEY}/config.js`);

@@ -46,7 +46,14 @@ const BROKEN = `{ name: 'broken', setup() { return { onRemoteConfig() { throw ne
 
 /** The script tag with init(); `early`: extensions pushed before the tag loads. */
 function scriptTagPage(collectorUrl: string, early: string[]): string {
-  const config = JSON.stringify({ api_host: collectorUrl, capture_pageview: false, autocapture: false, flush_at: 1 });
+  // The remote config turns session replay on; the recorder's own file is not what this test is about (replay.test.ts).
+  const config = JSON.stringify({
+    api_host: collectorUrl,
+    capture_pageview: false,
+    autocapture: false,
+    flush_at: 1,
+    disable_session_recording: true,
+  });
   const push = early.length
     ? `<script>(window.__hogtailExtensions = window.__hogtailExtensions || []).push(${early.join(', ')});</script>`
     : '';

@@ -12,6 +12,7 @@ import { extensionsFeature, LOADABLE } from '../features/extensions';
 import { flagExtraMethods, flagsFeature } from '../features/flags';
 import { pageleaveFeature } from '../features/pageleave';
 import { pageviewsFeature } from '../features/pageviews';
+import { replayFeature } from '../features/replay';
 import type { Hogtail } from '../hogtail';
 import { consentExtraMethods } from '../state/consent';
 import { identityExtraMethods } from '../state/identity';
@@ -39,6 +40,7 @@ export const fullBuild = (loadAutocapture?: AutocaptureLoader, scriptFolder?: st
     pageleaveFeature(),
     exceptionsFeature(),
     autocaptureFeature(loadAutocapture),
+    replayFeature(),
     extensionsFeature(LOADABLE, scriptFolder),
   ],
   methods_: {

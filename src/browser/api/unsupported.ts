@@ -1,6 +1,6 @@
 /**
  * Methods of posthog-js (every one the official snippet stubs) for products hogtail does not
- * have: session recording, surveys UI, early access, the toolbar, logs, identity verification,
+ * have: surveys UI, early access, the toolbar, logs, identity verification,
  * extensions and exception step history. Each exists so a page written for posthog-js keeps running: it never throws, returns
  * what posthog-js returns when the product is off, and warns once naming the product.
  */
@@ -9,10 +9,6 @@ import type { Survey } from '../types';
 type Callback = (items: never[], context?: unknown) => void;
 
 export interface UnsupportedMethods {
-  startSessionRecording(options?: unknown): void;
-  stopSessionRecording(): void;
-  sessionRecordingStarted(): boolean;
-  get_session_replay_url(options?: unknown): string;
   getSurveys(callback: Callback, forceReload?: boolean): void;
   getActiveMatchingSurveys(callback: Callback, forceReload?: boolean): void;
   renderSurvey(surveyId: string, selector: string): void;
@@ -47,7 +43,6 @@ const EMPTY: Record<string, (callback?: unknown) => unknown> = {
 
 /** product|method:kind … (kinds as in EMPTY). A string table: the script tag pays little for it. */
 const TABLE =
-  'session recording|startSessionRecording stopSessionRecording sessionRecordingStarted:f get_session_replay_url:s;' +
   'surveys|getSurveys:c getActiveMatchingSurveys:c renderSurvey displaySurvey cancelPendingSurvey canRenderSurvey:n canRenderSurveyAsync:p onSurveysLoaded:u onActiveMatchingSurveysChanged:u getNextSurveyStep:m;' +
   'early access features|getEarlyAccessFeatures:c updateEarlyAccessFeatureEnrollment;' +
   'the toolbar|loadToolbar:f;' +

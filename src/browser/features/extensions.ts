@@ -8,8 +8,8 @@
  *   `(window.__hogtailExtensions ||= []).push(extension)`, which works whether it runs before or
  *   after the script tag.
  * An extension's setup and hooks run guarded: one that throws is reported, and the client goes on.
- * Surveys, web vitals, heatmaps and dead clicks are in LOADABLE; session replay adds its entry in its
- * issue. An extension hands the client its public methods through ExtensionContext.provide.
+ * Session replay (replay-request.ts), surveys, web vitals, heatmaps and dead clicks are in LOADABLE.
+ * An extension hands the client its public methods through ExtensionContext.provide.
  */
 import { HogtailError } from '../../core/errors';
 import type { HogtailConfig } from '../hogtail';
@@ -20,6 +20,7 @@ import { addHooks, guarded, type HookName, type RemoteConfig } from './hooks';
 import { deadClicksWanted } from '../../extensions/dead-clicks/wanted';
 import { heatmapsWanted } from '../../extensions/heatmaps/wanted';
 import { webVitalsWanted } from '../../extensions/web-vitals/wanted';
+import { recorderLoadable, recordingAsked } from './replay-request';
 
 /** An extension the script tag can load. */
 export interface LoadableExtension {
@@ -41,7 +42,12 @@ export const LOADABLE: Readonly<Record<string, LoadableExtension>> = {
   'web-vitals': { file: 'hogtail.web-vitals.js', wanted: webVitalsWanted, options: 'capture_performance' },
   heatmaps: { file: 'hogtail.heatmaps.js', wanted: heatmapsWanted, options: 'enable_heatmaps capture_heatmaps' },
   'dead-clicks': { file: 'hogtail.dead-clicks.js', wanted: deadClicksWanted, options: 'capture_dead_clicks' },
+  recorder: recorderLoadable,
 };
+
+/** Per client: loads what its options and last remote config want now (startSessionRecording()). */
+const loaders = new WeakMap<Runtime, () => void>();
+export const loadWantedExtensions = (rt: Runtime) => loaders.get(rt)?.();
 
 const registered: Extension[] = [];
 const listeners: ((extension: Extension) => void)[] = [];
@@ -116,6 +122,13 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
           pageExecutor({ url: host + path, method: 'GET', headers: {}, timeoutMs: rt.endpoint_.timeoutMs, maxResponseBytes: maxBytes }),
         provide: (methods) => provide(rt, methods),
         remoteConfig: () => remoteConfig,
+        host: rt.endpoint_.host,
+        sessionIds(active) {
+          const sessionId = rt.states_.session_(Date.now(), !active);
+          return { sessionId, windowId: rt.visit_.windowId_(), startedAt: rt.states_.state_.sid![2] };
+        },
+        drop: (reason, count) => rt.queue_.countDrop(reason, count),
+        recordingAsked: () => recordingAsked.get(rt.config_),
       };
       const add = (extension: Extension) =>
         installed.has(extension.name) || (installed.add(extension.name), install(rt, context, extension, loaded));
@@ -147,6 +160,7 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
           document.head.appendChild(script);
         }
       };
+      loaders.set(rt, load);
       return {
         onLoaded() {
           loaded = true;

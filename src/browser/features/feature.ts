@@ -11,7 +11,7 @@
  * between them (these names, ExtensionContext's) is a plain name the minifier never shortens
  * (docs/architecture.md, "Internal names").
  */
-import type { HogtailError } from '../../core/errors';
+import type { DropReason, HogtailError } from '../../core/errors';
 import type { Hogtail, HogtailConfig } from '../hogtail';
 import type { Methods, Runtime } from '../runtime';
 import type { FeatureHooks, RemoteConfig } from './hooks';
@@ -55,6 +55,17 @@ export interface ExtensionContext {
    * reported), and takes over the listeners the app registered on the stub before it came.
    */
   provide(methods: Readonly<Record<string, (...args: never[]) => unknown>>): void;
+  /** The API host (`api_host`, resolved): where an extension that sends on its own sends. */
+  readonly host: string;
+  /**
+   * The session and window ids the page's events carry now. `active`: the user did something,
+   * which keeps the session alive; anything else (a recorded DOM change) does not, as in posthog-js.
+   */
+  sessionIds(active: boolean): { sessionId: string; windowId: string | undefined; startedAt: number };
+  /** Counts `count` items an extension could not send in stats().dropped, by reason. */
+  drop(reason: DropReason, count: number): void;
+  /** startSessionRecording()'s override, when the app called it before the recorder arrived. */
+  recordingAsked(): unknown;
 }
 
 /** An answer to ExtensionContext.get: its status and (the beginning of) its text. */

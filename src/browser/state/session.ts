@@ -32,7 +32,7 @@ export const sessionExtraMethods: Pick<
   onSessionId(rt, listener) {
     const current = rt.states_.session_(Date.now()); // may start a session: told below, not twice
     rt.sessionListeners_.add(listener);
-    listener(current, null);
+    listener(current, rt.visit_.windowId_() ?? null);
     return () => void rt.sessionListeners_.delete(listener);
   },
   register_for_session(rt, properties) {

@@ -55,8 +55,11 @@ export interface StateStore {
   forget_(): void;
   /** Keeps the state somewhere else from now on: removed from the old place, written to `next`. */
   move_(next: StateBacking): void;
-  /** The session id for an event at `now`, rotating after 30 minutes idle or 24 hours. */
-  session_(now: number): string;
+  /**
+   * The session id for an event at `now`, rotating after 30 minutes idle or 24 hours. `passive`:
+   * not the user's doing (a recorded DOM change), so it does not keep the session alive.
+   */
+  session_(now: number, passive?: boolean): string;
   /** Told each new session id. */
   onNewSession_?: (sessionId: string) => void;
 }
@@ -146,13 +149,13 @@ export function createStateStore(
       backing = next;
       save();
     },
-    session_(now) {
+    session_(now, passive) {
       let sid = state.sid;
       if (!sid || now - sid[1] > IDLE_MS || now - sid[2] > MAX_SESSION_MS) {
         sid = state.sid = [uuidv7(now), now, now];
         saved = undefined;
         stateStore.onNewSession_?.(sid[0]);
-      } else sid[1] = now;
+      } else if (!passive) sid[1] = now;
       // A new session (nothing saved to compare with) or a clock set back writes too.
       if (!(Math.abs(now - saved!) < ACTIVITY_MS)) save();
       return sid[0];

@@ -109,6 +109,7 @@ export const PAGE_SCRIPT_PANELS = `
     renderRejections(summary);
     renderFlags(summary.flags);
     if (summary.insights) renderInsights(summary.insights);
+    loadRecordings();
     return loadUsers();
   }
 

@@ -10,6 +10,7 @@ import { PAGE_SCRIPT_INSIGHTS } from './page-script-insights';
 import { PAGE_SCRIPT_PANELS } from './page-script-panels';
 import { PAGE_SCRIPT_SNIPPETS } from './page-script-snippets';
 import { PAGE_STYLE } from './page-style';
+import { PAGE_SCRIPT_RECORDINGS } from '../replay/page-script-recordings';
 
 export function renderDevPage(nonce: string): string {
   return `<!doctype html>
@@ -61,6 +62,11 @@ export function renderDevPage(nonce: string): string {
       <p id="heatmaps-empty" class="muted">None yet: clicks on pages with heatmaps on show here.</p>
       <div id="heatmaps"></div>
     </section>
+    <section aria-labelledby="recordings-title">
+      <h2 id="recordings-title">Session recordings</h2>
+      <p id="recordings-empty" class="muted">None yet. Pages using hogtail's script tag (or posthog-js) record here: this server turns session replay on.</p>
+      <ul id="recordings"></ul>
+    </section>
     <section aria-labelledby="rejections-title">
       <h2 id="rejections-title">Rejected requests</h2>
       <p id="rejections-empty" class="muted">None.</p>
@@ -92,6 +98,7 @@ ${PAGE_SCRIPT_FORMAT}
 ${PAGE_SCRIPT_EVENTS}
 ${PAGE_SCRIPT_SNIPPETS}
 ${PAGE_SCRIPT_INSIGHTS}
+${PAGE_SCRIPT_RECORDINGS}
 ${PAGE_SCRIPT_PANELS}
 })();
 </script>

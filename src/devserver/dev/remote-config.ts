@@ -1,15 +1,17 @@
 /**
  * `GET /array/<project key>/config` (JSON) and `/config.js` (a script): the remote config posthog-js
  * asks for at init. hogtail dev answers what a fresh project would (gzip accepted, the capture path,
- * whether any flag is defined, whether the surveys file has surveys, recordings off) with the
- * browser products of products.ts on, so posthog-js starts as it does against PostHog instead of
- * logging a 404 on every page load.
+ * whether any flag is defined, whether the surveys file has surveys) with the browser products of
+ * products.ts on, so posthog-js starts as it does against PostHog instead of logging a 404 on every
+ * page load. Session replay is on unless the server was started with `--no-recordings`
+ * (replay/remote-config.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodePathSegment } from '../http/decode-segment';
 import { sendJson, sendText, writeResponse, corsHeaders } from '../http/respond';
 import { readProjectKey } from '../ingest/api-key';
 import type { RequestTarget } from '../ingest/routes';
+import { sessionRecordingConfig } from '../replay/remote-config';
 
 const CONFIG_PATH = /^\/array\/([^/]+)\/config(\.js)?$/;
 
@@ -21,6 +23,7 @@ export function handleRemoteConfig(
   hasFeatureFlags: () => boolean,
   hasSurveys: () => boolean = () => false,
   products: Record<string, unknown> = {},
+  sessionRecording = false,
 ): boolean {
   const match = CONFIG_PATH.exec(target.pathname);
   if (match === null || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
@@ -45,7 +48,7 @@ export function handleRemoteConfig(
     hasFeatureFlags: hasFeatureFlags(),
     analytics: { endpoint: '/i/v0/e/' },
     autocapture_opt_out: false,
-    sessionRecording: false,
+    sessionRecording: sessionRecordingConfig(sessionRecording),
     heatmaps: false,
     surveys: hasSurveys(),
     siteApps: [],

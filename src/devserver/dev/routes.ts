@@ -1,12 +1,14 @@
 /**
  * The dev server's own routes: the page at `/`, and `/_dev/events`, `/_dev/search`, `/_dev/summary`,
- * `/_dev/flag-users`, `/_dev/stream` and `POST /_dev/clear` for the page and for scripts. They send
+ * `/_dev/flag-users`, `/_dev/stream` and `POST /_dev/clear` for the page and for scripts; session
+ * replay's `/_dev/recordings` and `/_dev/replay/…` (replay/routes.ts). They send
  * no CORS headers on purpose: other origins must not read what this machine's apps captured.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { writeResponse } from '../http/respond';
 import type { RequestTarget } from '../ingest/routes';
+import { handleReplayRoute } from '../replay/routes';
 import { isAllowedHostHeader } from './host';
 import { renderDevPage } from './page';
 import type { DevStore } from './store';
@@ -104,9 +106,12 @@ async function handleDataRoute(req: IncomingMessage, res: ServerResponse, target
     case '/_dev/stream':
       return context.stream.handle(req, res, query);
     default:
+      if (handleReplayRoute(res, pathname.replace(/\/$/, ''), query, context.store)) return;
       return sendJson(
         res,
-        { error: `nothing at ${pathname}; try /_dev/events, /_dev/search, /_dev/summary, /_dev/flag-users or /_dev/stream` },
+        {
+          error: `nothing at ${pathname}; try /_dev/events, /_dev/search, /_dev/summary, /_dev/flag-users, /_dev/stream or /_dev/recordings`,
+        },
         404,
       );
   }

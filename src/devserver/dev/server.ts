@@ -5,6 +5,9 @@
  * /api/environments/* (the management handler must see the request before anyone reads its body),
  * then every ingestion path through the same rules as `createCollector`.
  */
+import { handleRecorderFile } from '../replay/recorder-file';
+import { withSessionRecording } from '../replay/remote-config';
+import type { DecideHandler } from '../ingest/types';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createAssignmentLog } from './assignments';
 import { isAllowedHostHeader } from './host';
@@ -52,6 +55,8 @@ export interface DevServerOptions extends Pick<IngestOptions, 'maxBodyBytes' | '
   maxEventsInMemory?: number;
   /** The browser products its remote config turns on (web vitals, heatmaps, dead clicks). Default: all. */
   products?: Partial<DevProducts>;
+  /** Whether the remote config turns session replay on for the apps pointed here. Default true. */
+  sessionRecording?: boolean;
 }
 
 export interface DevServer {
@@ -110,7 +115,7 @@ function devSurveys(options: DevServerOptions, log: (line: string) => void): () 
 /** The capture rules' options: the size limits, decide from the flags, /api/surveys/ from the surveys. */
 function ingestOptionsOf(
   options: DevServerOptions,
-  flags: FlagsDecide,
+  flags: DecideHandler,
   surveys: () => readonly unknown[],
   remote: Record<string, unknown>,
 ): IngestOptions {
@@ -163,7 +168,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const surveys = devSurveys(options, log);
   const hasFlags = () => flags.definitions().flags.some((flag) => flag.active && !flag.deleted);
   const remote = productsRemoteConfig({ ...ALL_PRODUCTS, ...options.products });
-  const ingestOptions = ingestOptionsOf(options, flags, surveys, remote);
+  const decide = withSessionRecording(flags, options.sessionRecording !== false);
+  const ingestOptions = ingestOptionsOf(options, decide, surveys, remote);
   const summary = (): DevSummary => buildSummary({ store, people, assignments, flags, insights });
   const ingest: IngestRouteContext = {
     store,
@@ -188,7 +194,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         flagUsers: (offset: number, limit: number) => listFlagUsers({ people, assignments, flags }, offset, limit),
       };
       if (await handleDevRoute(req, res, target, devContext)) return;
-      if (handleRemoteConfig(req, res, target, hasFlags, () => surveys().length > 0, remote)) return;
+      if (handleRemoteConfig(req, res, target, hasFlags, () => surveys().length > 0, remote, options.sessionRecording !== false)) return;
+      if (handleRecorderFile(req, res, target)) return;
       if (handleDefinitionsRoute(req, res, target, { definitions: flags.definitions, keys: DEFAULT_KEYS, boundHost: host })) return;
       if (target.pathname.startsWith('/api/') && !isAllowedHostHeader(req.headers.host, host)) {
         // The management endpoints hold captured group properties and accept the well-known dev key:

@@ -85,7 +85,7 @@ export async function evaluateRequest(
   const path = target.pathname;
   const route = matchRoute(path);
   if (route === undefined) {
-    const reason = `nothing at ${path}: the collector answers /batch/, /capture/, /e/, /i/v0/e/, /track/, /decide, /flags and /api/surveys`;
+    const reason = `nothing at ${path}: the collector answers /batch/, /capture/, /e/, /i/v0/e/, /track/, /s/, /decide, /flags and /api/surveys`;
     return rejected(path, { status: 404, reason });
   }
   if (req.method === 'OPTIONS') return { kind: 'preflight', path };

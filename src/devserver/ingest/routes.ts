@@ -9,7 +9,8 @@ import type { CaptureEndpoint } from './types';
  */
 export type Route = { kind: 'capture'; endpoint: CaptureEndpoint } | { kind: 'decide' } | { kind: 'flags' } | { kind: 'surveys' };
 
-const CAPTURE_ENDPOINTS: readonly CaptureEndpoint[] = ['/batch/', '/capture/', '/e/', '/i/v0/e/', '/track/'];
+// `/s/`: session replay's snapshots (`$snapshot` events), the same body shapes as the others.
+const CAPTURE_ENDPOINTS: readonly CaptureEndpoint[] = ['/batch/', '/capture/', '/e/', '/i/v0/e/', '/track/', '/s/'];
 
 /** The real server answers each path with and without its trailing slash. */
 export function matchRoute(pathname: string): Route | undefined {

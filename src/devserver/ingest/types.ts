@@ -5,7 +5,7 @@
  */
 
 /** Capture paths the real server answers, in the canonical (trailing slash) spelling. */
-export type CaptureEndpoint = '/batch/' | '/capture/' | '/e/' | '/i/v0/e/' | '/track/';
+export type CaptureEndpoint = '/batch/' | '/capture/' | '/e/' | '/i/v0/e/' | '/track/' | '/s/';
 
 /** One event as the collector accepted it. Field names follow the wire so assertions read like payloads. */
 export interface ReceivedEvent {

@@ -11,8 +11,10 @@ import { repoRoot } from '../../support/built';
 
 const IIFE = 'dist/hogtail.iife.js';
 const ESM = 'dist/browser/index.js';
+/** Session replay's extension file, loaded by the tag when recording is on. */
+export const RECORDER = 'dist/hogtail.recorder.js';
 /** The extension files the tag loads (src/extensions), built with it. */
-const EXTENSIONS = ['dist/hogtail.surveys.js'];
+const EXTENSIONS = ['dist/hogtail.surveys.js', RECORDER];
 
 function newestSource(dir: string): number {
   let newest = 0;

@@ -58,6 +58,7 @@ export function startEventProperties(rt: Runtime): EventProperties {
 
   return {
     pageViewId_: () => chain?.id(),
+    windowId_: () => windowId?.id(),
     parts_(event, uuid, now, sessionId) {
       const state = states.state_;
       const visit = chain?.properties(event, uuid, now, sessionId) ?? {};

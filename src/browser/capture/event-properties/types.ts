@@ -18,6 +18,8 @@ export interface EventProperties {
   parts_(event: unknown, uuid: string | undefined, now: number, sessionId: string): { shared: SharedProperties; visit: Properties };
   /** The first-visit and session-entry person properties for `$set_once`, when `event` is to carry them. */
   setOnce_(event: unknown): Properties | undefined;
+  /** The tab's `$window_id` (none in the lite build), for what is sent apart from events (session replay). */
+  windowId_(): string | undefined;
 }
 
 /** The visit properties' slice of the runtime (runtime.ts). */

@@ -18,16 +18,19 @@ function builtIn(name: string): BuiltIn {
   return (descriptor!.get ?? descriptor!.value) as BuiltIn;
 }
 
+// Each built-in is looked up on first use, not when the module loads: a server that imports a
+// module using these (`hogtail/dead-clicks` in a server-rendered app) has no HTMLElement.
+
 /** A getter (or a method without arguments) as a function of the node. */
 const read = <T>(name: string) => {
-  const fn = builtIn(name);
-  return (node: Node) => fn.call(node) as T;
+  let fn: BuiltIn | undefined;
+  return (node: Node) => (fn ||= builtIn(name)).call(node) as T;
 };
 
 /** A method with one argument as a function of the element. */
 const ask = <T>(name: string) => {
-  const fn = builtIn(name) as (this: Node, arg: string) => unknown;
-  return (element: Element, arg: string) => fn.call(element, arg) as T;
+  let fn: ((this: Node, arg: string) => unknown) | undefined;
+  return (element: Element, arg: string) => (fn ||= builtIn(name) as (this: Node, arg: string) => unknown).call(element, arg) as T;
 };
 
 export const localNameOf = read<string>('localName');

@@ -1,0 +1,100 @@
+/**
+ * Whether a session's recording may be sent, as the project's settings say (posthog-js's rules):
+ * - sampling, decided once per session and the same on every page and tab of it: a hash of the
+ *   session id against `sampleRate`;
+ * - the linked flag (with its variant): unknown until the flags arrive (the recording waits), off
+ *   (nothing is recorded);
+ * - triggers: URL patterns and event names that start the recording of the session they occur in
+ *   (until then it waits); `triggerMatchType: 'all'` needs each configured kind to have fired;
+ * - the blocklist: nothing is recorded while the page's URL matches it;
+ * - the minimum duration: a session shorter than it sends nothing (it waits until it is long enough).
+ * startSessionRecording(override) skips sampling, the linked flag or a kind of trigger.
+ */
+import type { Hogtail } from '../../browser/index';
+import type { RecorderSettings } from './settings';
+
+/** What to do with what was recorded: send it, keep it (bounded) until a gate opens, or record nothing. */
+export type Verdict = 'send' | 'wait' | 'off' | 'paused';
+
+export interface Overrides {
+  sampling?: boolean;
+  linked_flag?: boolean;
+  url_trigger?: boolean;
+  event_trigger?: boolean;
+}
+
+/**
+ * A stable number in [0, 1) from the session id (FNV-1a, then a final mix so ids that differ only
+ * in their last characters, as UUIDv7s of one moment do, spread evenly): every page of the session
+ * decides the same.
+ */
+export function sessionSample(sessionId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < sessionId.length; i++) hash = Math.imul(hash ^ sessionId.charCodeAt(i), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return ((hash ^ (hash >>> 16)) >>> 0) / 2 ** 32;
+}
+
+/** Reads startSessionRecording()'s argument: `true` is sampling and the linked flag (posthog-js). */
+export function readOverride(value: unknown): Overrides {
+  if (value === true) return { sampling: true, linked_flag: true };
+  return typeof value === 'object' && value !== null ? (value as Overrides) : {};
+}
+
+export interface Gates {
+  /** The verdict for the session now; `url` is the page's, `sessionAgeMs` how long the session has been recorded. */
+  verdict(sessionId: string, url: string, sessionAgeMs: number): Verdict;
+  /** Whether the blocklist covers `url`: nothing is recorded there. */
+  paused(url: string): boolean;
+  /** An event was captured: it may be a trigger. */
+  eventCaptured(name: string, sessionId: string): void;
+}
+
+/**
+ * `current` gives the settings and overrides in force (each new remote config, each
+ * startSessionRecording()); `flagsKnown`, whether a flags answer arrived (a linked flag missing
+ * from it is off).
+ */
+export function createGates(client: Hogtail, current: () => [RecorderSettings, Overrides], flagsKnown: () => boolean): Gates {
+  /** Sessions whose triggers fired, by kind (in memory: after a reload the session waits for one again). */
+  const fired = { url: new Set<string>(), event: new Set<string>() };
+  const matches = (patterns: readonly RegExp[], url: string) => patterns.some((pattern) => pattern.test(url));
+
+  const flagVerdict = ([settings, overrides]: [RecorderSettings, Overrides]): Verdict => {
+    const flag = settings.linkedFlag;
+    if (!flag || overrides.linked_flag) return 'send';
+    const value = client.getFeatureFlag(flag.key, { send_event: false });
+    if (value === undefined && !flagsKnown()) return 'wait';
+    if (flag.variant === undefined ? !value : value !== flag.variant) return 'off';
+    return 'send';
+  };
+
+  const triggered = ([settings, overrides]: [RecorderSettings, Overrides], sessionId: string, url: string): boolean => {
+    const kinds: boolean[] = [];
+    if (settings.urlTriggers.length > 0 && !overrides.url_trigger) {
+      if (matches(settings.urlTriggers, url)) fired.url.add(sessionId);
+      kinds.push(fired.url.has(sessionId));
+    }
+    if (settings.eventTriggers.length > 0 && !overrides.event_trigger) kinds.push(fired.event.has(sessionId));
+    if (kinds.length === 0) return true;
+    return settings.triggerMatchType === 'all' ? kinds.every(Boolean) : kinds.some(Boolean);
+  };
+
+  return {
+    verdict(sessionId, url, sessionAgeMs) {
+      const now = current();
+      const [settings, overrides] = now;
+      if (settings.sampleRate !== undefined && !overrides.sampling && sessionSample(sessionId) >= settings.sampleRate) return 'off';
+      const flag = flagVerdict(now);
+      if (flag !== 'send') return flag;
+      if (matches(settings.urlBlocklist, url)) return 'paused';
+      if (!triggered(now, sessionId, url)) return 'wait';
+      return sessionAgeMs < settings.minimumDurationMs ? 'wait' : 'send';
+    },
+    paused: (url) => matches(current()[0].urlBlocklist, url),
+    eventCaptured(name, sessionId) {
+      if (current()[0].eventTriggers.includes(name)) fired.event.add(sessionId);
+    },
+  };
+}
