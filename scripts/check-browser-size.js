@@ -38,7 +38,7 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 26_291],
+  ['dist/hogtail.iife.js', 22_528, 26_281],
   ['dist/hogtail.lite.iife.js', 14_336, 15_086],
 ];
 const peers = [

@@ -8,7 +8,7 @@
 import { describe, elementPath } from '../../browser/features/autocapture/describe';
 import type { Extension, ExtensionContext } from '../../browser/features/feature';
 import type { FeatureHooks } from '../../browser/features/hooks';
-import { safely } from '../shared/report';
+import { safely } from '../common/report';
 import { createDeadClickDetector } from './detector';
 import { deadClickSettings } from './settings';
 import { deadClicksWanted } from './wanted';

@@ -7,7 +7,7 @@
  * `capture_clicks_with_modifier_keys`.
  */
 import type { HogtailConfig } from '../../browser/hogtail';
-import { isObject } from '../shared/is-object';
+import { isObject } from '../../core/special-events';
 
 export interface DeadClickSettings {
   scrollMs: number;

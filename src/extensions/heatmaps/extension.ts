@@ -10,8 +10,8 @@
  */
 import type { Extension, ExtensionContext } from '../../browser/features/feature';
 import type { FeatureHooks } from '../../browser/features/hooks';
-import { isObject } from '../shared/is-object';
-import { safely } from '../shared/report';
+import { isObject } from '../../core/special-events';
+import { safely } from '../common/report';
 import { createHeatmapCollector, type HeatmapCollector } from './collector';
 import { outlineOf } from './outline';
 import { heatmapsWanted } from './wanted';

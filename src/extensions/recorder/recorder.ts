@@ -10,12 +10,11 @@
  * have recording off: the app asked for it by name.
  */
 import type { Extension, ExtensionContext, FeatureHooks, RemoteConfig } from '../../browser/index';
+import { isObject } from '../../core/special-events';
 import { createGates, readOverride, type Overrides } from './gates';
 import { startRecording, type Recording } from './recording';
 import { readSettings, type RecorderSettings } from './settings';
 import { createSnapshotSender } from './snapshot-sender';
-
-const isObject = (value: unknown) => typeof value === 'object' && value !== null;
 
 /** Whether the user's consent lets the page be recorded now (opt-out, cookieless modes). */
 function consentAllows({ client, config }: ExtensionContext): boolean {

@@ -6,7 +6,7 @@
  * performance entries and the navigation's timing.
  */
 import type { Metric } from './metrics';
-import { selectorOf } from '../shared/selector';
+import { selectorOf } from '../common/selector';
 
 type Attribution = Record<string, string | number | undefined>;
 

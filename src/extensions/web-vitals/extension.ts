@@ -8,7 +8,7 @@
  */
 import type { Extension, ExtensionContext } from '../../browser/features/feature';
 import type { FeatureHooks } from '../../browser/features/hooks';
-import { safely } from '../shared/report';
+import { safely } from '../common/report';
 import { createVitalsBuffer, type VitalsBuffer } from './buffer';
 import { observeVitals, type Metric } from './metrics';
 import { vitalsSettings } from './settings';

@@ -7,7 +7,7 @@
  */
 import type { HogtailConfig } from '../../browser/hogtail';
 import type { RemoteConfig } from '../../browser/features/hooks';
-import { isObject } from '../shared/is-object';
+import { isObject } from '../../core/special-events';
 
 export const ALL_METRICS = ['LCP', 'CLS', 'FCP', 'INP'];
 const FIFTEEN_MINUTES = 15 * 60_000;

@@ -6,7 +6,7 @@
  */
 import type { HogtailConfig } from '../../browser/hogtail';
 import type { RemoteConfig } from '../../browser/features/hooks';
-import { isObject } from '../shared/is-object';
+import { isObject } from '../../core/special-events';
 
 export function webVitalsWanted(config: HogtailConfig, remote: RemoteConfig | undefined): boolean {
   const own = config.capture_performance;
