@@ -104,7 +104,9 @@ function setupRecorder(context: ExtensionContext): FeatureHooks {
   return {
     onRemoteConfig(config) {
       // Each flags answer (the poll too) carries it: a recording restarts only when it changed.
-      const same = JSON.stringify(config.sessionRecording) === JSON.stringify(remote?.sessionRecording);
+      // (capturePerformance too: its network timing is part of what is recorded.)
+      const of = (c: RemoteConfig | undefined) => JSON.stringify([c?.sessionRecording, c?.capturePerformance]);
+      const same = of(config) === of(remote);
       remote = config;
       if (same && (recording !== undefined) === wanted()) return;
       settings = readSettings(remote, context.config);

@@ -9,9 +9,9 @@
 import { record } from '@rrweb/record';
 import type { ExtensionContext } from '../../browser/index';
 import { HogtailError } from '../../core/errors';
-import { consoleLogPlugin } from './console-log';
 import type { Gates, Verdict } from './gates';
 import { createMutationGuard } from './mutation-guard';
+import { recordingPlugins } from './plugins';
 import { CUSTOM, INCREMENTAL, SOURCE_MUTATION, USER_SOURCES, type RecordedEvent } from './rrweb-types';
 import type { RecorderSettings } from './settings';
 import { MAX_PENDING_BYTES, MAX_SNAPSHOT_BYTES, type SnapshotSender } from './snapshot-sender';
@@ -127,7 +127,7 @@ export function startRecording(options: RecordingOptions): Recording | undefined
   stopRrweb = record<RecordedEvent>({
     ...settings.rrweb,
     emit,
-    plugins: settings.console ? [consoleLogPlugin] : [],
+    plugins: recordingPlugins(context, settings),
     errorHandler: () => true, // rrweb's own failure never reaches the page
   });
   if (!stopRrweb) {

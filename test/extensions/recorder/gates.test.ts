@@ -98,7 +98,8 @@ describe('recorder settings', () => {
     });
     expect(local.sampleRate).toBe(1);
     expect(local.console).toBe(false);
-    expect(local.unsupported).toEqual(['networkPayloadCapture', 'session_recording.bogus']);
+    expect(local.unsupported).toEqual(['session_recording.bogus']);
+    expect(local.network?.body).toBe(true); // recorded now (network/settings.ts)
     expect(readSettings({ sessionRecording: { sampleRate: 'x', endpoint: 'https://evil.test/s/' } }, {})).toMatchObject({
       sampleRate: undefined,
       endpoint: '/s/',
