@@ -101,7 +101,8 @@ export function wrapXhr(win: Window & typeof globalThis, sink: NetworkSink): () 
       (original) =>
         function (this: XMLHttpRequest, name: string, value: string) {
           const request = pending.get(this);
-          if (request) request.headers[String(name).toLowerCase()] = String(value);
+          // The name as the page wrote it (as posthog-js records it); content types are looked up in any case.
+          if (request) request.headers[String(name)] = String(value);
           return original.call(this, name, value);
         },
     ),
