@@ -11,6 +11,7 @@ import type { ExtensionContext } from '../../browser/index';
 import { HogtailError } from '../../core/errors';
 import type { Gates, Verdict } from './gates';
 import { createMutationGuard } from './mutation-guard';
+import { maskMetaEvent, pageUrlMask } from './network/page-url';
 import { recordingPlugins } from './plugins';
 import { CUSTOM, INCREMENTAL, SOURCE_MUTATION, USER_SOURCES, type RecordedEvent } from './rrweb-types';
 import type { RecorderSettings } from './settings';
@@ -87,8 +88,10 @@ export function startRecording(options: RecordingOptions): Recording | undefined
     options.onStopped(why);
   };
 
-  const emit = (event: RecordedEvent) => {
-    if (stopped) return;
+  const maskHref = pageUrlMask(context.config);
+  const emit = (recorded: RecordedEvent) => {
+    const event = maskMetaEvent(recorded, maskHref);
+    if (stopped || !event) return;
     if (!options.allowed()) return selfStop('consent');
     const source = event.type === INCREMENTAL ? (event.data as { source?: number }).source : undefined;
     const ids = context.sessionIds(source !== undefined && USER_SOURCES.includes(source));
