@@ -1,7 +1,7 @@
 /**
  * Whether a session's recording may be sent, as the project's settings say (posthog-js's rules):
- * - sampling, decided once per session and the same on every page and tab of it: a hash of the
- *   session id against `sampleRate`;
+ * - sampling, decided once per session and the same on every page and tab of it: posthog-js's hash
+ *   of the session id against `sampleRate`;
  * - the linked flag (with its variant): unknown until the flags arrive (the recording waits), off
  *   (nothing is recorded);
  * - triggers: URL patterns and event names that start the recording of the session they occur in
@@ -24,16 +24,16 @@ export interface Overrides {
 }
 
 /**
- * A stable number in [0, 1) from the session id (FNV-1a, then a final mix so ids that differ only
- * in their last characters, as UUIDv7s of one moment do, spread evenly): every page of the session
- * decides the same.
+ * Whether a session is sampled in at `rate` (0..1): posthog-js's rule, bit for bit, so a session
+ * posthog-js records is one hogtail records (a site moving between them, or running both on two
+ * pages of one session, keeps or drops the same sessions). Its hash is Java's string hash
+ * (`hash * 31 + char`, 32-bit), made positive; a session is in when that hash mod 100 is under
+ * `rate * 100`. Every page and tab of the session decides the same.
  */
-export function sessionSample(sessionId: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < sessionId.length; i++) hash = Math.imul(hash ^ sessionId.charCodeAt(i), 0x01000193);
-  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
-  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
-  return ((hash ^ (hash >>> 16)) >>> 0) / 2 ** 32;
+export function sampledIn(sessionId: string, rate: number): boolean {
+  let hash = 0;
+  for (let i = 0; i < sessionId.length; i++) hash = ((hash << 5) - hash + sessionId.charCodeAt(i)) | 0;
+  return Math.abs(hash) % 100 < Math.min(100, Math.max(0, rate * 100));
 }
 
 /** Reads startSessionRecording()'s argument: `true` is sampling and the linked flag (posthog-js). */
@@ -85,7 +85,7 @@ export function createGates(client: Hogtail, current: () => [RecorderSettings, O
     verdict(sessionId, url, sessionAgeMs) {
       const now = current();
       const [settings, overrides] = now;
-      if (settings.sampleRate !== undefined && !overrides.sampling && sessionSample(sessionId) >= settings.sampleRate) return 'off';
+      if (settings.sampleRate !== undefined && !overrides.sampling && !sampledIn(sessionId, settings.sampleRate)) return 'off';
       const flag = flagVerdict(now);
       if (flag !== 'send') return flag;
       if (matches(settings.urlBlocklist, url)) return 'paused';
