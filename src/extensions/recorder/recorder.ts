@@ -12,6 +12,7 @@
 import type { Extension, ExtensionContext, FeatureHooks, RemoteConfig } from '../../browser/index';
 import { isObject } from '../../core/special-events';
 import { createGates, readOverride, type Overrides } from './gates';
+import { createSessionMarks } from './session-marks';
 import { startRecording, type Recording } from './recording';
 import { readSettings, type RecorderSettings } from './settings';
 import { createSnapshotSender } from './snapshot-sender';
@@ -40,6 +41,7 @@ function setupRecorder(context: ExtensionContext): FeatureHooks {
     client,
     () => [settings, overrides],
     () => flagsKnown,
+    createSessionMarks(context),
   );
   const warned = new Set<string>();
 

@@ -12,6 +12,7 @@ import { HogtailError } from '../../core/errors';
 import { consoleLogPlugin } from './console-log';
 import type { Gates, Verdict } from './gates';
 import { createMutationGuard } from './mutation-guard';
+import { createParking } from './parked-part';
 import { CUSTOM, INCREMENTAL, SOURCE_MUTATION, USER_SOURCES, type RecordedEvent } from './rrweb-types';
 import type { RecorderSettings } from './settings';
 import { MAX_PENDING_BYTES, MAX_SNAPSHOT_BYTES, type SnapshotSender } from './snapshot-sender';
@@ -54,15 +55,18 @@ export function startRecording(options: RecordingOptions): Recording | undefined
   let stopRrweb: (() => void) | undefined;
   let stopped = false;
 
-  const newPart = (ids: ReturnType<ExtensionContext['sessionIds']>): Part | undefined =>
-    ids.windowId === undefined ? undefined : { ...ids, windowId: ids.windowId, events: [], bytes: 0, lastTimestamp: ids.startedAt };
+  const parking = createParking(context);
+  // A part starts with what an earlier page of the session and tab parked (none: no events).
+  const newPart = ({ windowId, ...ids }: ReturnType<ExtensionContext['sessionIds']>): Part | undefined =>
+    windowId === undefined ? undefined : { ...ids, windowId, ...parking.take(ids.sessionId, windowId), lastTimestamp: ids.startedAt };
 
   const handOn = (pagehide = false): Verdict | undefined => {
     if (!part || part.events.length === 0) return undefined;
     const verdict = gates.verdict(part.sessionId, location.href, part.lastTimestamp - part.startedAt);
     if (verdict === 'send') {
       sender.send({ sessionId: part.sessionId, windowId: part.windowId, events: part.events }, pagehide);
-    } else if (verdict === 'wait' && part.bytes < MAX_PENDING_BYTES) {
+    } else if (verdict === 'wait' && (pagehide || part.bytes < MAX_PENDING_BYTES)) {
+      if (pagehide) parking.park(part, part.bytes); // the next page of the session may send it
       return verdict; // kept until a gate opens
     } else if (verdict === 'wait') {
       // Waiting too long for a trigger: start again from a fresh full snapshot, as posthog-js trims its buffer.

@@ -19,7 +19,17 @@ const gatesFor = (
     client(flags),
     () => [readSettings({ sessionRecording: recording }, {}), overrides],
     () => flagsKnown,
+    memoryMarks(),
   );
+
+/** Session marks kept in memory (session-marks.ts keeps them in localStorage). */
+function memoryMarks() {
+  const marked = new Set<string>();
+  return {
+    has: (kind: string, sessionId: string) => marked.has(kind + sessionId),
+    mark: (kind: string, sessionId: string) => void marked.add(kind + sessionId),
+  };
+}
 
 describe('recorder gates', () => {
   it('sampling is a pure function of the session id (sampling.test.ts: the same as posthog-js)', () => {
