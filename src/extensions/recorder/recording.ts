@@ -1,8 +1,9 @@
 /**
  * One run of rrweb's recorder, from start() to stop(): it keeps what rrweb emits for the current
  * session and tab (each event serialised once), and every FLUSH_MS, when it has grown past a
- * snapshot's size, and at pagehide hands it on as the gates say: sent, kept until a gate opens,
- * or dropped (sampled out, a linked flag off, a blocklisted URL). It follows the page's session:
+ * snapshot's size, and at pagehide hands it on as the gates say: sent, kept until a gate opens
+ * (at pagehide: parked for the session's next page in this tab, parked-part.ts, which starts from
+ * it), or dropped (sampled out, a linked flag off, a blocklisted URL). It follows the page's session:
  * when the session rotates (idle, 24 hours) the old session's part is handed on and a new full
  * snapshot starts the new one. Only what the user does keeps the session alive, as in posthog-js.
  */
