@@ -48,9 +48,9 @@ const half = (theirs) => Math.floor(theirs / 2);
 // [our file, posthog-js's measure, what it is, budget from posthog-js's bytes, ceiling] in gzipped bytes
 const extensions = [
   // Session replay (issue #24): half of posthog-js's lazy-recorder.js (72,817 B on 2026-11-29); 27,831 B
-  // when it landed, of which rrweb's @rrweb/record 2.1.6 is about 23.6 KB; 28,048 B with what it hands
+  // when it landed, of which rrweb's @rrweb/record 2.1.6 is about 23.6 KB; 28,070 B with what it hands
   // from page to page (the held-back recording, triggers and overrides) and the 413 split.
-  ['dist/hogtail.recorder.js', () => posthogFile('lazy-recorder.js'), 'lazy-recorder.js', half, 28_048],
+  ['dist/hogtail.recorder.js', () => posthogFile('lazy-recorder.js'), 'lazy-recorder.js', half, 28_070],
   // Surveys (issue #25): at most a third of posthog-js's surveys.js (48,989 B when the issue was filed).
   ['dist/hogtail.surveys.js', () => posthogFile('surveys.js'), 'surveys.js', () => 16_384, 8_250],
   ['dist/hogtail.web-vitals.js', () => posthogFile('web-vitals-with-attribution.js'), 'web-vitals-with-attribution.js', half, 3_000],

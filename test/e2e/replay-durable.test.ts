@@ -5,7 +5,8 @@
 // - a URL trigger, an event trigger and startSessionRecording()'s overrides hold for the rest of
 //   the session across pages, and a new session starts untriggered;
 // - a snapshot batch the server refuses as too large (413) is split and delivered; a single
-//   snapshot event still too large is dropped and counted `too_large`;
+//   snapshot event still too large is dropped and counted `too_large`; one it refuses for what it
+//   carries (400) is found the same way and dropped alone, counted `rejected`;
 // - sampling keeps exactly the sessions posthog-js keeps (its function, from its own package).
 // Every wait is on an outcome (a page state, an event at the collector), never on a duration.
 import { createRequire } from 'node:module';
@@ -178,6 +179,41 @@ describe.skipIf(!hasChromium)('session replay across pages, server limits and sa
       const text = wire(sent);
       for (const mark of ['first-300k', 'second-300k', 'third-300k']) expect(text).toContain(mark);
       expect(text).not.toContain('huge-950k');
+    } finally {
+      env.collector.setFault(undefined);
+    }
+  });
+
+  it('400: the snapshot event the server refuses is found and dropped, counted rejected; the rest of its batch is delivered', async () => {
+    let held: (() => void) | undefined;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    env.collector.setFault((exchange) => {
+      if (!exchange.req.url?.startsWith('/s/') || exchange.outcome.kind !== 'accepted') return false;
+      if (JSON.stringify(exchange.outcome.events).includes('refused-mark')) {
+        exchange.res.writeHead(400, { 'Access-Control-Allow-Origin': '*' }).end('a snapshot this server will not take');
+        return true;
+      }
+      if (held) return false;
+      held = () => (exchange.record(), exchange.respond());
+      void released.then(held);
+      return true;
+    });
+    const chunk = ([mark, size]: readonly [string, number]) =>
+      void (document.getElementById('list')!.appendChild(document.createElement('li')).textContent = mark + 'x'.repeat(size));
+    try {
+      const { sent } = await visitPage(env, {}, { sessionRecording: { endpoint: '/s/' } }, async (page) => {
+        await recording(page);
+        await env.collector.waitUntil(() => held !== undefined, 15_000);
+        // Two snapshot events in one request (the first request is held meanwhile): one the server refuses.
+        await page.evaluate(chunk, ['refused-mark', 500_000] as const);
+        await page.evaluate(chunk, ['delivered-mark', 500_000] as const);
+        release();
+        await page.waitForFunction(() => ((window as any).hogtail.stats().dropped.rejected ?? 0) > 0, undefined, { timeout: 15_000 });
+        await arrived(env, page, 'delivered-mark');
+        expect(await page.evaluate(() => (window as any).hogtail.stats().dropped.rejected)).toBe(1);
+      });
+      expect(wire(sent)).not.toContain('refused-mark');
     } finally {
       env.collector.setFault(undefined);
     }

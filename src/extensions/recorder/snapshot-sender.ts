@@ -8,9 +8,10 @@
  * own last events go.
  *
  * A request the server finds too large (413), or refuses for something in it (400), is split: the
- * sender's request size halves (and stays halved for the page: the server said where its limit
- * is), down to one `$snapshot` event per request; one that is still refused alone is dropped,
- * counted `too_large` (413) or `rejected`, and the rest is delivered.
+ * sender's request size halves, down to one `$snapshot` event per request; one that is still
+ * refused alone is dropped, counted `too_large` (413) or `rejected`, and the rest is delivered.
+ * After a 413 the smaller size stays for the page (the server said where its limit is); after a
+ * 400, only until the refused event is found.
  *
  * Bounded: what waits to be sent is capped in bytes (the oldest goes first, counted `queue_full`);
  * a request refused whatever it carries (a bad key, a wrong host) is counted `rejected`; one still
@@ -125,8 +126,10 @@ function refused(context: ExtensionContext, batch: Pending[], result: Extract<De
 
 export function createSnapshotSender(context: ExtensionContext, endpoint: () => string, allowed: () => boolean): SnapshotSender {
   const pending = createPendingSnapshots();
-  /** How big one request may be: halved by each 413 (or 400) for a batch of several events. */
-  let requestLimit = MAX_REQUEST_BYTES;
+  /** How big one request may be: what the server's 413s taught (each halves it), for the rest of the page. */
+  let sizeLimit = MAX_REQUEST_BYTES;
+  /** While a 400 is narrowed down to the event the server refuses: smaller requests until it is dropped. */
+  let isolating: number | undefined;
   let sending = false;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -145,7 +148,7 @@ export function createSnapshotSender(context: ExtensionContext, endpoint: () => 
     if (sending || pending.count() === 0) return;
     if (!allowed()) return sender.discard('opted_out');
     sending = true;
-    const batch = pending.take(requestLimit);
+    const batch = pending.take(Math.min(sizeLimit, isolating ?? sizeLimit));
     const body = batchBody(context.token, batch, false, new Date().toISOString());
     const result = await post(context, path(false), body);
     sending = false;
@@ -153,7 +156,8 @@ export function createSnapshotSender(context: ExtensionContext, endpoint: () => 
     else if (result.kind === 'split') {
       const smaller = refused(context, batch, result);
       if (smaller !== undefined) pending.putBack(batch);
-      requestLimit = smaller ?? requestLimit;
+      if (result.status === 413) sizeLimit = smaller ?? sizeLimit;
+      else isolating = smaller; // undefined once the refused event is dropped: back to full requests
     } else if (result.kind === 'reject') drop(batch, 'rejected', result.message);
     else if (++attempt >= MAX_ATTEMPTS) {
       drop(batch, 'retries_exhausted', `still failing after ${attempt} attempts (${result.message})`);
