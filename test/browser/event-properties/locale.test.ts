@@ -15,9 +15,18 @@ describe('localeProperties', () => {
     formatter.mockRestore();
   });
 
-  it('reads it from Intl where there is no Temporal (as posthog-js does)', () => {
+  it('reads it from Intl where there is no Temporal (as posthog-js does), or where it throws', () => {
+    const intl = Intl.DateTimeFormat().resolvedOptions().timeZone;
     vi.stubGlobal('Temporal', undefined);
-    expect(localeProperties().$timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(localeProperties().$timezone).toBe(intl);
+    vi.stubGlobal('Temporal', {
+      Now: {
+        timeZoneId: () => {
+          throw new RangeError('no time zone');
+        },
+      },
+    });
+    expect(localeProperties().$timezone).toBe(intl);
     expect(localeProperties()).toMatchObject({ $browser_language: navigator.language, $timezone_offset: new Date().getTimezoneOffset() });
   });
 });
