@@ -110,6 +110,15 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
   custom_campaign_params?: string[];
   /** The tab's first referrer (`$referrer`, `$referring_domain`) on every event. Default true. */
   save_referrer?: boolean;
+  /**
+   * Masks the ad platforms' click ids (`gclid`, `fbclid`, `msclkid`, …: posthog-js's list) as
+   * `<masked>` in `$current_url`, the campaign properties, the first page and the session's entry
+   * page, as posthog-js does. The referrer is not masked (posthog-js does not either).
+   * @default false
+   */
+  mask_personal_data_properties?: boolean;
+  /** More query parameters to mask with `mask_personal_data_properties` (alone it has no effect, and says so). */
+  custom_personal_data_properties?: string[];
   /** No `$prev_pageview_*` scroll depths on `$pageview` / `$pageleave`. */
   disable_scroll_properties?: boolean;
   /** The element that scrolls, when the page does not (the first that matches). Default: the page. */

@@ -14,7 +14,8 @@ const KNOWN = new Set(
     'capture_pageview capture_pageleave defaults loaded debug opt_out_capturing_by_default ' +
     'respect_dnt disable_compression flush_at flush_interval ' +
     'max_queue_size max_stored_events max_stored_chars request_timeout dangerously_allow_personal_api_key ' +
-    'save_campaign_params custom_campaign_params save_referrer request_batching'
+    'save_campaign_params custom_campaign_params save_referrer request_batching ' +
+    'mask_personal_data_properties custom_personal_data_properties'
   ).split(' '),
 );
 
