@@ -28,7 +28,7 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
    * @default 'https://us.i.posthog.com'
    */
   api_host?: string;
-  /** posthog-js's app host for links; hogtail renders no links, so it is only accepted. */
+  /** PostHog's app host, for the links hogtail makes to it (get_session_replay_url()); default: api_host's app host. */
   ui_host?: string;
   /**
    * Where identity is kept. 'memory' keeps nothing across pages (and no durable queue); the other

@@ -7,7 +7,7 @@
 import type { HogtailConfig } from '../hogtail';
 
 /** Options hogtail acts on (config.ts documents each). */
-const KNOWN = new Set(
+export const KNOWN = new Set(
   (
     'api_host ui_host persistence disable_persistence bootstrap autocapture ' +
     'advanced_disable_decide advanced_disable_feature_flags advanced_disable_flags flags_poll_interval_ms person_profiles ' +
