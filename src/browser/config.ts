@@ -61,7 +61,8 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
   cookie_expiration?: number;
   /**
    * Start as this user instead of a fresh anonymous id (first visit only), and with these flags
-   * (every load: server-rendered flags are as fresh as the page).
+   * (every load: server-rendered flags are as fresh as the page). `sessionID` (a UUIDv7, as
+   * posthog-js requires) is the session from this load on, its start read from the id.
    */
   bootstrap?: BootstrapConfig;
   /**

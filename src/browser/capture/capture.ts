@@ -91,7 +91,8 @@ function addPersonProperties(rt: Runtime, event: unknown, input: EventInput, sdk
   const own = Object(input.properties) as Properties;
   const setOnce = rt.visit_.setOnce_(event);
   if (setOnce) addUnder(input, sdk, '$set_once', setOnce);
-  const set = rt.visit_.personSet_?.({ ...(isObject(own.$set) && own.$set), ...options?.$set });
+  // !LITE: the lite tag sends no Meta ids; saying so lets its minifier drop this.
+  const set = !LITE && rt.visit_.personSet_?.([own.$set, options?.$set]);
   if (set) addUnder(input, sdk, '$set', set);
   return set;
 }
@@ -188,7 +189,7 @@ function trackUnsafe(
   for (const note of built.notes) rt.debug(`"${textOf(event)}": ${note}`);
   const record = built.record;
   queue.enqueue(record);
-  if (set) rt.visit_.setSent_?.(record.json);
+  if (!LITE && set) rt.visit_.setSent_?.(record.json);
   if (rt.verbose_) rt.debug(`captured ${record.json}`);
   if (options?.send_instantly) void queue.flush();
   // Also queued: the beacon's fate is unknown, so the queue still delivers it (same uuid).

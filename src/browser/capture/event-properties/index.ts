@@ -100,7 +100,7 @@ export function startEventProperties(rt: Runtime): EventProperties {
       if (windowId) visit.$window_id = windowId.id();
       return { shared: share([page, campaign, entry[1]]), visit };
     },
-    personSet_: LITE ? undefined : (callerSet) => unsentMetaIds(states.state_, callerSet),
+    personSet_: LITE ? undefined : (callerSets) => unsentMetaIds(states.state_, callerSets),
     setSent_: LITE
       ? undefined
       : (json) => {

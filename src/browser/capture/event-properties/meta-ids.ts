@@ -10,6 +10,7 @@
  * Read when the page's URL changes, the identity is replaced and at identify(), not per event as
  * posthog-js reads them: a `_fbp` the pixel sets later in a page is picked up at the next of those.
  */
+import { isObject } from '../../../core/special-events';
 import { readCookie } from '../../state/persistence/cookies';
 import type { MetaIds, PersistedState } from '../../state/state';
 import type { Properties } from '../../types';
@@ -48,11 +49,11 @@ export function refreshMetaIds(state: PersistedState, fbclid: string | null | un
   return keep(ids, '$fbp', cookie('_fbp', FBP)) || fbcChanged;
 }
 
-/** The ids still to send, but those the caller sets itself (its value wins, as in posthog-js). */
-export function unsentMetaIds(state: PersistedState, callerSet: Properties): Properties | undefined {
+/** The ids still to send, but those the caller sets itself in one of `callerSets` (its value wins, as in posthog-js). */
+export function unsentMetaIds(state: PersistedState, callerSets: unknown[]): Properties | undefined {
   let unsent: Properties | undefined;
   for (const [name, [value, sent]] of Object.entries(state.fb ?? {}) as [keyof MetaIds, [string, boolean]][])
-    if (!sent && !(name in callerSet)) (unsent ??= {})[name] = value;
+    if (!sent && !callerSets.some((set) => isObject(set) && name in set)) (unsent ??= {})[name] = value;
   return unsent;
 }
 
