@@ -27,7 +27,10 @@ const budgets = [
   // one), and session replay's loader and methods (issue #24: the recorder's LOADABLE entry,
   // startSessionRecording() loading it, get_session_replay_url(), onSessionId's window id, the
   // extension context's ids and drop counter); their code is in their own entries, hogtail/<name>.
-  ['dist/browser/index.js', 'src/browser', 23_436],
+  // Raised by 987 B (23,399 -> 24,386 B measured, the same headroom kept) for what issue 28 still
+  // left out: bootstrap.sessionID, Meta's $fbc/$fbp, personal-data masking and an older
+  // posthog-js's first touch (docs/budgets.md has the script tag's share of each).
+  ['dist/browser/index.js', 'src/browser', 24_423],
   // Node entries are not minified (readable stack traces on servers); the budget still stops bloat.
   // 59,445 B on 2026-11-25 with everything of that round merged: the server core shared with edge,
   // local flag evaluation (the engine), exception capture, the flags protocol and hostile-input
