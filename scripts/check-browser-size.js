@@ -30,7 +30,8 @@
 //     drop counter); +6 B for autocapture's DOM reads looked up on first use, so a server can import
 //     hogtail/dead-clicks; then what issue 28 still left out (+964 / +476, 27,245 / 15,562:
 //     bootstrap.sessionID +150 / +150, Meta's $fbc/$fbp +408 / 0, personal-data masking +249 / +244,
-//     an older posthog-js's first touch +61 / 0, the rest +96 / +82; docs/budgets.md).
+//     an older posthog-js's first touch +61 / 0, the rest +96 / +82; docs/budgets.md), and the
+//     extensions' URLs masked too (+30 / +3: 27,275 / 15,565).
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -40,8 +41,8 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 27_245],
-  ['dist/hogtail.lite.iife.js', 14_336, 15_562],
+  ['dist/hogtail.iife.js', 22_528, 27_275],
+  ['dist/hogtail.lite.iife.js', 14_336, 15_565],
 ];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],

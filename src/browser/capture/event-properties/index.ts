@@ -74,6 +74,7 @@ export function startEventProperties(rt: Runtime): EventProperties {
   return {
     pageViewId_: () => chain?.id(),
     windowId_: () => windowId?.id(),
+    pageUrl_: () => pageNow().$current_url as string,
     parts_(event, uuid, now, sessionId) {
       const state = states.state_;
       const visit = chain?.properties(event, uuid, now, sessionId) ?? {};

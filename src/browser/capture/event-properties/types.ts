@@ -22,6 +22,8 @@ export interface EventProperties {
   setSent_?: (json: string) => void;
   /** The first-visit and session-entry person properties for `$set_once`, when `event` is to carry them. */
   setOnce_(event: unknown): Properties | undefined;
+  /** The page's URL as events carry it (personal data masked when the options ask), for the extensions. */
+  pageUrl_(): string;
   /** The tab's `$window_id` (none in the lite build), for what is sent apart from events (session replay). */
   windowId_(): string | undefined;
 }
