@@ -41,7 +41,11 @@ const flagsAnswer = async (url: string) => {
 describe('hogtail dev: session replay', () => {
   it('turns recording on in its remote config by default, and off when asked', async () => {
     const { server: on } = await harness.start({ dataDir: harness.tempDir() });
-    expect((await flagsAnswer(on.url)).sessionRecording).toEqual({ endpoint: '/s/', consoleLogRecordingEnabled: true });
+    expect((await flagsAnswer(on.url)).sessionRecording).toEqual({
+      endpoint: '/s/',
+      consoleLogRecordingEnabled: true,
+      networkPayloadCapture: { recordHeaders: true, recordBody: true },
+    });
     expect(await (await fetch(`${on.url}/array/${KEY}/config`)).json()).toMatchObject({ sessionRecording: { endpoint: '/s/' } });
     const { server: off } = await harness.start({ dataDir: harness.tempDir(), sessionRecording: false });
     expect((await flagsAnswer(off.url)).sessionRecording).toBe(false);

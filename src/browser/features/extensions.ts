@@ -112,14 +112,24 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
       const host = rt.endpoint_.host.replace(/\/+$/, '');
       /** The last remote config: an extension whose file arrives after it still reads it. */
       let remoteConfig: RemoteConfig | undefined;
+      /** A GET (or, with a body, a POST) through the page's executor; the answer in plain names (the tag's own are shortened). */
+      const send = (path: string, maxResponseBytes: number, body?: string | Uint8Array) =>
+        pageExecutor({
+          url: host + path,
+          method: body ? 'POST' : 'GET',
+          headers: {},
+          body,
+          timeoutMs: rt.endpoint_.timeoutMs,
+          maxResponseBytes,
+        }).then((answer) => ({ status: answer.status, body: answer.body, retryAfterHeader: answer.retryAfter }));
       const context: ExtensionContext = {
         client: rt.client,
         config: rt.config_,
         report: rt.report_,
         debug: rt.debug,
         token: rt.endpoint_.apiKey,
-        get: (path, maxBytes) =>
-          pageExecutor({ url: host + path, method: 'GET', headers: {}, timeoutMs: rt.endpoint_.timeoutMs, maxResponseBytes: maxBytes }),
+        get: send,
+        post: send,
         provide: (methods) => provide(rt, methods),
         remoteConfig: () => remoteConfig,
         host: rt.endpoint_.host,

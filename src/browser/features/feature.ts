@@ -50,6 +50,12 @@ export interface ExtensionContext {
    */
   get(path: string, maxBytes: number): Promise<ExtensionResponse>;
   /**
+   * POST `body` (text, or gzip'd bytes) to `api_host` + `path` through the same path as get() (the
+   * executor the tag's own requests use: its deadline, the wait while offline, keepalive for small
+   * bodies), reading at most `maxBytes` of the answer. Rejects when no answer came.
+   */
+  post(path: string, maxBytes: number, body: string | Uint8Array): Promise<ExtensionResponse>;
+  /**
    * Makes `methods` the client's own: each replaces the stub of that name (posthog-js's methods
    * exist from the start, as stubs until their product is there), runs guarded (one that throws is
    * reported), and takes over the listeners the app registered on the stub before it came.
@@ -77,6 +83,8 @@ export interface ExtensionContext {
 export interface ExtensionResponse {
   readonly status: number;
   readonly body: string;
+  /** The Retry-After header (post()), for the backoff after a 429 or 503. */
+  readonly retryAfterHeader?: string | null | undefined;
 }
 
 /**

@@ -12,6 +12,7 @@
 import type { Extension, ExtensionContext, FeatureHooks, RemoteConfig } from '../../browser/index';
 import { isObject } from '../../core/special-events';
 import { createGates, readOverride, type Overrides } from './gates';
+import { createSessionMarks } from './session-marks';
 import { startRecording, type Recording } from './recording';
 import { readSettings, type RecorderSettings } from './settings';
 import { createSnapshotSender } from './snapshot-sender';
@@ -21,6 +22,14 @@ function consentAllows({ client, config }: ExtensionContext): boolean {
   if (client.has_opted_out_capturing()) return false;
   const mode = config.cookieless_mode;
   return mode !== 'always' && !(mode === 'on_reject' && client.get_explicit_consent_status() !== 'granted');
+}
+
+/** Each setting hogtail's recorder cannot honour is named once per page. */
+function warnUnsupported(settings: RecorderSettings, warned: Set<string>): void {
+  for (const name of settings.unsupported) {
+    if (!warned.has(name)) console.warn(`[hogtail] session replay: ${name} is not supported by hogtail's recorder; it has no effect`);
+    warned.add(name);
+  }
 }
 
 function setupRecorder(context: ExtensionContext): FeatureHooks {
@@ -40,6 +49,7 @@ function setupRecorder(context: ExtensionContext): FeatureHooks {
     client,
     () => [settings, overrides],
     () => flagsKnown,
+    createSessionMarks(context),
   );
   const warned = new Set<string>();
 
@@ -56,10 +66,7 @@ function setupRecorder(context: ExtensionContext): FeatureHooks {
     // Sampled out or a linked flag off: rrweb is not even started for this session.
     const { sessionId } = context.sessionIds(false);
     if (offFor === sessionId || gates.verdict(sessionId, location.href, Infinity) === 'off') return void (offFor = sessionId);
-    for (const name of settings.unsupported) {
-      if (!warned.has(name)) console.warn(`[hogtail] session replay: ${name} is not supported by hogtail's recorder; it has no effect`);
-      warned.add(name);
-    }
+    warnUnsupported(settings, warned);
     recording = startRecording({
       context,
       settings,
@@ -104,7 +111,9 @@ function setupRecorder(context: ExtensionContext): FeatureHooks {
   return {
     onRemoteConfig(config) {
       // Each flags answer (the poll too) carries it: a recording restarts only when it changed.
-      const same = JSON.stringify(config.sessionRecording) === JSON.stringify(remote?.sessionRecording);
+      // (capturePerformance too: its network timing is part of what is recorded.)
+      const of = (c: RemoteConfig | undefined) => JSON.stringify([c?.sessionRecording, c?.capturePerformance]);
+      const same = of(config) === of(remote);
       remote = config;
       if (same && (recording !== undefined) === wanted()) return;
       settings = readSettings(remote, context.config);

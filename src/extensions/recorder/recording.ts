@@ -1,17 +1,20 @@
 /**
  * One run of rrweb's recorder, from start() to stop(): it keeps what rrweb emits for the current
  * session and tab (each event serialised once), and every FLUSH_MS, when it has grown past a
- * snapshot's size, and at pagehide hands it on as the gates say: sent, kept until a gate opens,
- * or dropped (sampled out, a linked flag off, a blocklisted URL). It follows the page's session:
+ * snapshot's size, and at pagehide hands it on as the gates say: sent, kept until a gate opens
+ * (at pagehide: parked for the session's next page in this tab, parked-part.ts, which starts from
+ * it), or dropped (sampled out, a linked flag off, a blocklisted URL). It follows the page's session:
  * when the session rotates (idle, 24 hours) the old session's part is handed on and a new full
  * snapshot starts the new one. Only what the user does keeps the session alive, as in posthog-js.
  */
 import { record } from '@rrweb/record';
 import type { ExtensionContext } from '../../browser/index';
 import { HogtailError } from '../../core/errors';
-import { consoleLogPlugin } from './console-log';
 import type { Gates, Verdict } from './gates';
 import { createMutationGuard } from './mutation-guard';
+import { maskMetaEvent, pageUrlMask } from './network/page-url';
+import { recordingPlugins } from './plugins';
+import { createParking } from './parked-part';
 import { CUSTOM, INCREMENTAL, SOURCE_MUTATION, USER_SOURCES, type RecordedEvent } from './rrweb-types';
 import type { RecorderSettings } from './settings';
 import { MAX_PENDING_BYTES, MAX_SNAPSHOT_BYTES, type SnapshotSender } from './snapshot-sender';
@@ -46,6 +49,12 @@ export interface RecordingOptions {
   readonly onStopped: (verdict: Verdict | 'consent' | 'mutations') => void;
 }
 
+const BRAKE_MESSAGE = 'session replay stopped: the page changes its DOM faster than a recording can carry; the recording so far is sent';
+
+/** The custom event a player shows where the mutation brake stopped the recording. */
+const pausedMarker = () =>
+  JSON.stringify({ type: CUSTOM, data: { tag: 'recording paused', payload: { reason: 'mutation rate' } }, timestamp: Date.now() });
+
 export function startRecording(options: RecordingOptions): Recording | undefined {
   const { context, settings, gates, sender } = options;
   const guard = createMutationGuard();
@@ -54,15 +63,18 @@ export function startRecording(options: RecordingOptions): Recording | undefined
   let stopRrweb: (() => void) | undefined;
   let stopped = false;
 
-  const newPart = (ids: ReturnType<ExtensionContext['sessionIds']>): Part | undefined =>
-    ids.windowId === undefined ? undefined : { ...ids, windowId: ids.windowId, events: [], bytes: 0, lastTimestamp: ids.startedAt };
+  const parking = createParking(context);
+  // A part starts with what an earlier page of the session and tab parked (none: no events).
+  const newPart = ({ windowId, ...ids }: ReturnType<ExtensionContext['sessionIds']>): Part | undefined =>
+    windowId === undefined ? undefined : { ...ids, windowId, ...parking.take(ids.sessionId, windowId), lastTimestamp: ids.startedAt };
 
   const handOn = (pagehide = false): Verdict | undefined => {
     if (!part || part.events.length === 0) return undefined;
     const verdict = gates.verdict(part.sessionId, location.href, part.lastTimestamp - part.startedAt);
     if (verdict === 'send') {
       sender.send({ sessionId: part.sessionId, windowId: part.windowId, events: part.events }, pagehide);
-    } else if (verdict === 'wait' && part.bytes < MAX_PENDING_BYTES) {
+    } else if (verdict === 'wait' && (pagehide || part.bytes < MAX_PENDING_BYTES)) {
+      if (pagehide) parking.park(part, part.bytes); // the next page of the session may send it
       return verdict; // kept until a gate opens
     } else if (verdict === 'wait') {
       // Waiting too long for a trigger: start again from a fresh full snapshot, as posthog-js trims its buffer.
@@ -87,8 +99,10 @@ export function startRecording(options: RecordingOptions): Recording | undefined
     options.onStopped(why);
   };
 
-  const emit = (event: RecordedEvent) => {
-    if (stopped) return;
+  const maskHref = pageUrlMask(context.config);
+  const emit = (recorded: RecordedEvent) => {
+    const event = maskMetaEvent(recorded, maskHref);
+    if (stopped || !event) return;
     if (!options.allowed()) return selfStop('consent');
     const source = event.type === INCREMENTAL ? (event.data as { source?: number }).source : undefined;
     const ids = context.sessionIds(source !== undefined && USER_SOURCES.includes(source));
@@ -111,11 +125,8 @@ export function startRecording(options: RecordingOptions): Recording | undefined
   };
 
   const brake = () => {
-    const message = 'session replay stopped: the page changes its DOM faster than a recording can carry; the recording so far is sent';
-    part?.events.push(
-      JSON.stringify({ type: CUSTOM, data: { tag: 'recording paused', payload: { reason: 'mutation rate' } }, timestamp: Date.now() }),
-    );
-    context.report(new HogtailError(message));
+    part?.events.push(pausedMarker());
+    context.report(new HogtailError(BRAKE_MESSAGE));
     selfStop('mutations');
   };
 
@@ -127,7 +138,7 @@ export function startRecording(options: RecordingOptions): Recording | undefined
   stopRrweb = record<RecordedEvent>({
     ...settings.rrweb,
     emit,
-    plugins: settings.console ? [consoleLogPlugin] : [],
+    plugins: recordingPlugins(context, settings),
     errorHandler: () => true, // rrweb's own failure never reaches the page
   });
   if (!stopRrweb) {

@@ -6,6 +6,8 @@
  * The server sends numbers as strings at times (`sampleRate: "0.50"`), so each value is checked.
  */
 import type { HogtailConfig, RemoteConfig } from '../../browser/index';
+import { readCanvas, withCanvas } from './canvas';
+import { readNetworkSettings, type NetworkSettings } from './network/settings';
 import type { RecordOptions } from './rrweb-types';
 
 /** A URL pattern of the remote config (`{ url, matching: 'regex' }`). */
@@ -31,6 +33,8 @@ export interface RecorderSettings {
   /** 'all': every kind of trigger configured must have fired; 'any' (the default): one. */
   readonly triggerMatchType: 'any' | 'all';
   readonly console: boolean;
+  /** The network requests to record (network/settings.ts); undefined: none. */
+  readonly network: NetworkSettings | undefined;
   /** rrweb's options for masking and blocking. */
   readonly rrweb: RecordOptions;
   /** What was configured that hogtail's recorder does not do (said once, by name). */
@@ -54,7 +58,18 @@ const RRWEB_OPTIONS = [
 ] as const;
 
 /** posthog-js options hogtail's recorder has no counterpart for: said once, not ignored in silence. */
-const KNOWN_ELSEWHERE = ['sampleRate', 'minimumDurationMilliseconds', 'linkedFlag', 'maskInputOptions', 'sampling'];
+const KNOWN_ELSEWHERE = [
+  'sampleRate',
+  'minimumDurationMilliseconds',
+  'linkedFlag',
+  'maskInputOptions',
+  'sampling',
+  'recordHeaders',
+  'recordBody',
+  'maskNetworkRequestFn',
+  'maskCapturedNetworkRequestFn',
+  'captureCanvas',
+];
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -118,8 +133,6 @@ export function readSettings(remote: RemoteConfig | undefined, config: HogtailCo
   const server = isRecord(remote?.sessionRecording) ? remote.sessionRecording : {};
   const local = isRecord(config.session_recording) ? config.session_recording : {};
   const unsupported: string[] = [];
-  const network = server.networkPayloadCapture;
-  if (isRecord(network) && (network.recordHeaders || network.recordBody)) unsupported.push('networkPayloadCapture');
   const trigger = server.triggerMatchType;
   return {
     endpoint: typeof server.endpoint === 'string' && server.endpoint.startsWith('/') ? server.endpoint : '/s/',
@@ -136,7 +149,8 @@ export function readSettings(remote: RemoteConfig | undefined, config: HogtailCo
       typeof config.enable_recording_console_log === 'boolean'
         ? config.enable_recording_console_log
         : server.consoleLogRecordingEnabled === true,
-    rrweb: rrwebOptions(local, isRecord(server.masking) ? server.masking : {}, unsupported),
+    network: readNetworkSettings(remote, config),
+    rrweb: withCanvas(rrwebOptions(local, isRecord(server.masking) ? server.masking : {}, unsupported), readCanvas(server, local)),
     unsupported,
   };
 }

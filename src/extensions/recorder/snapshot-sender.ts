@@ -2,26 +2,35 @@
  * Sends recorded snapshots as PostHog's replay ingestion expects them: `$snapshot` events
  * (`$snapshot_data`: the rrweb events, `$snapshot_bytes`, `$session_id`, `$window_id`), each under
  * about 900 KB (the server refuses a single event over 1 MB), batched in the `/batch/` body shape
- * (`{ api_key, batch, sent_at }`), gzip'd, to the remote config's endpoint (`/s/`). It uses the
- * page's request path (core's fetch executor on the page's fetch, the same response rules and
- * backoff as the event queue).
+ * (`{ api_key, batch, sent_at }`), gzip'd, to the remote config's endpoint (`/s/`). It sends
+ * through the script tag's own request executor, handed over in the ExtensionContext (`post`), with
+ * the same response rules and backoff as the event queue; at pagehide by sendBeacon, as the tag's
+ * own last events go.
+ *
+ * A request the server finds too large (413), or refuses for something in it (400), is split: the
+ * sender's request size halves, down to one `$snapshot` event per request; one that is still
+ * refused alone is dropped, counted `too_large` (413) or `rejected`, and the rest is delivered.
+ * After a 413 the smaller size stays for the page (the server said where its limit is); after a
+ * 400, only until the refused event is found.
  *
  * Bounded: what waits to be sent is capped in bytes (the oldest goes first, counted `queue_full`);
- * a request the server refuses is counted `rejected`; one still failing after MAX_ATTEMPTS
- * `retries_exhausted`. At pagehide what is left goes by sendBeacon, uncompressed (there is no later
- * for CompressionStream), in pieces that fit its 64 KB; what cannot fit is counted `too_large`.
+ * a request refused whatever it carries (a bad key, a wrong host) is counted `rejected`; one still
+ * failing after MAX_ATTEMPTS `retries_exhausted`. At pagehide what is left goes by sendBeacon,
+ * uncompressed (there is no later for CompressionStream), in pieces that fit its 64 KB; what cannot
+ * fit is counted `too_large`.
  */
 import type { DropReason } from '../../browser/index';
 import type { ExtensionContext } from '../../browser/index';
 import { gzipBody } from '../../browser/delivery/compress';
-import { createPageExecutor, sendBeaconRequest, BEACON_MAX_BYTES } from '../../browser/delivery/fetch-executor';
+import { BEACON_MAX_BYTES, sendBeaconRequest } from '../../browser/delivery/fetch-executor';
 import { backoffDelay, DEFAULT_RETRY } from '../../core/backoff';
 import { HogtailError } from '../../core/errors';
 import { batchBody } from '../../core/batch-sender';
 import { BATCH_RESPONSE_CAP } from '../../core/response-caps';
-import { classifyResponse, type HttpExecutor } from '../../core/transport';
+import { classifyResponse, noResponse, type DeliveryResult } from '../../core/transport';
 import { uuidv7 } from '../../core/uuid';
 import { LIB_VERSION } from '../../core/version';
+import { createPendingSnapshots, sizeOf, type Pending } from './pending-snapshots';
 
 /** One `$snapshot` event at most this big (the server's limit is about 1 MB per event). */
 export const MAX_SNAPSHOT_BYTES = 900_000;
@@ -37,12 +46,6 @@ export interface SnapshotPart {
   readonly windowId: string;
   /** Each event as JSON (serialised once, when it was recorded). */
   readonly events: readonly string[];
-}
-
-interface Pending {
-  readonly uuid: string;
-  readonly json: string;
-  readonly events: number;
 }
 
 export interface SnapshotSender {
@@ -87,35 +90,14 @@ function toSnapshots(context: ExtensionContext, part: SnapshotPart): Pending[] {
   return out;
 }
 
-/** `allowed`: whether the user's consent still lets anything leave the page (checked before each request). */
-interface Posted {
-  outcome: 'ok' | 'retry' | 'drop';
-  message: string;
-  retryAfterMs?: number | undefined;
-}
-
-/** One request: gzip'd where the browser can, judged by the server's rules (core/transport.ts). */
-async function post(executor: HttpExecutor, context: ExtensionContext, url: string, json: string): Promise<Posted> {
-  const timeoutMs = typeof context.config.request_timeout === 'number' ? context.config.request_timeout : 10_000;
+/** One request through the page's request path, gzip'd where the browser can, judged by the server's rules (core/transport.ts). */
+async function post(context: ExtensionContext, path: string, json: string): Promise<DeliveryResult> {
   try {
     const body = typeof CompressionStream === 'function' ? await gzipBody(json) : json;
-    const request = {
-      url,
-      method: 'POST' as const,
-      body,
-      headers: { 'Content-Type': 'text/plain' },
-      timeoutMs,
-      maxResponseBytes: BATCH_RESPONSE_CAP,
-    };
-    const result = classifyResponse(await executor(request), context.host);
-    if (result.kind === 'ok') return { outcome: 'ok', message: '' };
-    return {
-      outcome: result.kind === 'retry' ? 'retry' : 'drop',
-      message: result.message,
-      retryAfterMs: result.kind === 'retry' ? result.retryAfterMs : undefined,
-    };
+    const { status, body: text, retryAfterHeader } = await context.post(path, BATCH_RESPONSE_CAP, body);
+    return classifyResponse({ status, body: text, retryAfter: retryAfterHeader ?? null }, context.host);
   } catch (error) {
-    return { outcome: 'retry', message: String(error) };
+    return noResponse(error);
   }
 }
 
@@ -126,32 +108,36 @@ function dropSnapshots(context: ExtensionContext, items: Pending[], reason: Drop
   context.report(new HogtailError(`session replay: ${items.length} snapshot event(s) not sent: ${why}`));
 }
 
+/**
+ * A 413 or 400 for `batch`: the smaller request size to send it again in, or undefined when it was
+ * one event alone (dropped: `too_large` for a 413, else `rejected`).
+ */
+function refused(context: ExtensionContext, batch: Pending[], result: Extract<DeliveryResult, { kind: 'split' }>): number | undefined {
+  if (batch.length > 1) {
+    context.debug(
+      `session replay: the server refused ${batch.length} snapshot events together (${result.status}); sending them in smaller requests`,
+    );
+    return Math.max(1, Math.floor(sizeOf(batch) / 2));
+  }
+  if (result.status === 413) dropSnapshots(context, batch, 'too_large', `over the server's size limit even alone (${result.message})`);
+  else dropSnapshots(context, batch, 'rejected', result.message);
+  return undefined;
+}
+
 export function createSnapshotSender(context: ExtensionContext, endpoint: () => string, allowed: () => boolean): SnapshotSender {
-  const executor = createPageExecutor();
-  let pending: Pending[] = [];
-  let bytes = 0;
+  const pending = createPendingSnapshots();
+  /** How big one request may be: what the server's 413s taught (each halves it), for the rest of the page. */
+  let sizeLimit = MAX_REQUEST_BYTES;
+  /** While a 400 is narrowed down to the event the server refuses: smaller requests until it is dropped. */
+  let isolating: number | undefined;
   let sending = false;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const url = (beacon: boolean) =>
-    context.host.replace(/\/+$/, '') +
-    endpoint() +
-    (beacon ? '?beacon=1' : typeof CompressionStream === 'function' ? '?compression=gzip-js' : '');
+  const path = (beacon: boolean) =>
+    endpoint() + (beacon ? '?beacon=1' : typeof CompressionStream === 'function' ? '?compression=gzip-js' : '');
 
   const drop = (items: Pending[], reason: DropReason, why: string) => dropSnapshots(context, items, reason, why);
-  /** The oldest waiting items, as many as `limit` bytes hold (at least one, unless `strict`). */
-  const take = (limit: number, strict = false): Pending[] => {
-    const batch: Pending[] = [];
-    let size = 0;
-    for (let item = pending[0]; item; item = pending[0]) {
-      if (size + item.json.length > limit && (strict || batch.length > 0)) break;
-      size += item.json.length;
-      bytes -= item.json.length;
-      batch.push(pending.shift()!);
-    }
-    return batch;
-  };
 
   const later = (ms: number) => {
     clearTimeout(timer);
@@ -159,39 +145,34 @@ export function createSnapshotSender(context: ExtensionContext, endpoint: () => 
   };
 
   async function next(): Promise<void> {
-    if (sending || pending.length === 0) return;
+    if (sending || pending.count() === 0) return;
     if (!allowed()) return sender.discard('opted_out');
     sending = true;
-    const batch = take(MAX_REQUEST_BYTES);
+    const batch = pending.take(Math.min(sizeLimit, isolating ?? sizeLimit));
     const body = batchBody(context.token, batch, false, new Date().toISOString());
-    const { outcome, message, retryAfterMs } = await post(executor, context, url(false), body);
+    const result = await post(context, path(false), body);
     sending = false;
-    if (outcome === 'ok') attempt = 0;
-    else if (outcome === 'drop') drop(batch, 'rejected', message);
+    if (result.kind === 'ok') attempt = 0;
+    else if (result.kind === 'split') {
+      const smaller = refused(context, batch, result);
+      if (smaller !== undefined) pending.putBack(batch);
+      if (result.status === 413) sizeLimit = smaller ?? sizeLimit;
+      else isolating = smaller; // undefined once the refused event is dropped: back to full requests
+    } else if (result.kind === 'reject') drop(batch, 'rejected', result.message);
     else if (++attempt >= MAX_ATTEMPTS) {
-      drop(batch, 'retries_exhausted', `still failing after ${attempt} attempts (${message})`);
+      drop(batch, 'retries_exhausted', `still failing after ${attempt} attempts (${result.message})`);
       attempt = 0;
     } else {
-      pending = batch.concat(pending);
-      bytes += batch.reduce((sum, item) => sum + item.json.length, 0);
-      context.debug(`session replay: sending snapshots failed (${message}); retrying`);
-      return later(backoffDelay(attempt, DEFAULT_RETRY, Math.random, retryAfterMs));
+      pending.putBack(batch);
+      context.debug(`session replay: sending snapshots failed (${result.message}); retrying`);
+      return later(backoffDelay(attempt, DEFAULT_RETRY, Math.random, result.retryAfterMs));
     }
-    if (pending.length > 0) later(0);
+    if (pending.count() > 0) later(0);
   }
 
   const sender: SnapshotSender = {
     send(part, hold) {
-      for (const item of toSnapshots(context, part)) {
-        pending.push(item);
-        bytes += item.json.length;
-      }
-      const evicted: Pending[] = [];
-      while (bytes > MAX_PENDING_BYTES && pending.length > 1) {
-        const oldest = pending.shift()!;
-        bytes -= oldest.json.length;
-        evicted.push(oldest);
-      }
+      const evicted = pending.push(toSnapshots(context, part), MAX_PENDING_BYTES);
       drop(evicted, 'queue_full', `over the ${MAX_PENDING_BYTES} byte buffer while the server was not taking them`);
       if (attempt === 0 && !hold) void next();
     },
@@ -199,27 +180,27 @@ export function createSnapshotSender(context: ExtensionContext, endpoint: () => 
       clearTimeout(timer);
       if (!allowed()) return sender.discard('opted_out');
       const tooBig: Pending[] = [];
-      while (pending.length > 0) {
+      while (pending.count() > 0) {
         // The body's envelope (key, sent_at) takes about 150 bytes of the beacon's budget.
-        const piece = take(BEACON_MAX_BYTES - 200, true);
-        if (piece.length === 0) {
-          const first = pending.shift()!;
-          bytes -= first.json.length;
-          tooBig.push(first);
-        } else if (!sendBeaconRequest({ url: url(true), body: batchBody(context.token, piece, false, new Date().toISOString()) })) {
+        const piece = pending.take(BEACON_MAX_BYTES - 200, true);
+        if (piece.length === 0)
+          tooBig.push(...pending.take(0)); // the first alone: too big for any beacon
+        else if (
+          !sendBeaconRequest({
+            url: context.host.replace(/\/+$/, '') + path(true),
+            body: batchBody(context.token, piece, false, new Date().toISOString()),
+          })
+        )
           tooBig.push(...piece);
-        }
       }
       drop(tooBig, 'too_large', 'the page was closing and they did not fit in a beacon (64 KB)');
     },
     discard(reason) {
       clearTimeout(timer);
-      const all = pending;
-      pending = [];
-      bytes = 0;
+      const all = pending.clear();
       if (all.length > 0) context.drop(reason, all.length);
     },
-    pendingBytes: () => bytes,
+    pendingBytes: () => pending.bytes(),
   };
   return sender;
 }

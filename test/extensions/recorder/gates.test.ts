@@ -4,7 +4,7 @@
 // sends it (numbers as strings, bad patterns).
 import { describe, expect, it } from 'vitest';
 import type { Hogtail } from '../../../src/browser/index';
-import { createGates, readOverride, sessionSample, type Overrides } from '../../../src/extensions/recorder/gates';
+import { createGates, readOverride, sampledIn, type Overrides } from '../../../src/extensions/recorder/gates';
 import { createMutationGuard } from '../../../src/extensions/recorder/mutation-guard';
 import { readSettings } from '../../../src/extensions/recorder/settings';
 
@@ -19,15 +19,22 @@ const gatesFor = (
     client(flags),
     () => [readSettings({ sessionRecording: recording }, {}), overrides],
     () => flagsKnown,
+    memoryMarks(),
   );
 
+/** Session marks kept in memory (session-marks.ts keeps them in localStorage). */
+function memoryMarks() {
+  const marked = new Set<string>();
+  return {
+    has: (kind: string, sessionId: string) => marked.has(kind + sessionId),
+    mark: (kind: string, sessionId: string) => void marked.add(kind + sessionId),
+  };
+}
+
 describe('recorder gates', () => {
-  it('sampling is a pure function of the session id, spread evenly', () => {
+  it('sampling is a pure function of the session id (sampling.test.ts: the same as posthog-js)', () => {
     const ids = Array.from({ length: 2_000 }, (_, i) => `0190f0e0-0000-7000-8000-${String(i).padStart(12, '0')}`);
-    expect(ids.map(sessionSample)).toEqual(ids.map(sessionSample));
-    const kept = ids.filter((id) => sessionSample(id) < 0.25).length;
-    expect(kept).toBeGreaterThan(400);
-    expect(kept).toBeLessThan(600);
+    const kept = ids.filter((id) => sampledIn(id, 0.25)).length;
     const gates = gatesFor({ sampleRate: '0.25' });
     expect(ids.filter((id) => gates.verdict(id, 'https://a.test/', Infinity) === 'send').length).toBe(kept);
     expect(gatesFor({ sampleRate: 0 }).verdict(ids[0]!, 'https://a.test/', Infinity)).toBe('off');
@@ -98,7 +105,8 @@ describe('recorder settings', () => {
     });
     expect(local.sampleRate).toBe(1);
     expect(local.console).toBe(false);
-    expect(local.unsupported).toEqual(['networkPayloadCapture', 'session_recording.bogus']);
+    expect(local.unsupported).toEqual(['session_recording.bogus']);
+    expect(local.network?.body).toBe(true); // recorded now (network/settings.ts)
     expect(readSettings({ sessionRecording: { sampleRate: 'x', endpoint: 'https://evil.test/s/' } }, {})).toMatchObject({
       sampleRate: undefined,
       endpoint: '/s/',
