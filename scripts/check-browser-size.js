@@ -34,6 +34,11 @@
 //     Then +33 / +26 B (26,357 / 15,112 merged) for `$timezone` from Temporal where the
 //     browser has it: Intl's date formatter cost Chromium 13-27 ms on each page's first event, most
 //     of what put capture() 15 % over its issue-28 budget (BENCHMARKS.md, "capture() and issue 28's budget").
+//     Then what issue 28 still left out (+994 / +479 measured on its branch; 27,346 / 15,593 merged;
+//     per part in docs/budgets.md:
+//     bootstrap.sessionID +150 / +150, Meta's $fbc/$fbp +408 / 0, personal-data masking +249 / +244,
+//     an older posthog-js's first touch +61 / 0, the extensions' URLs masked +30 / +3, the rest
+//     +96 / +82).
 // A missing build fails too. Also prints peer SDKs' script-tag sizes from node_modules, measured the
 // same way in the same run, for BENCHMARKS.md (peers are only reported, never judged).
 import { existsSync, readFileSync } from 'node:fs';
@@ -43,8 +48,8 @@ import { gzipSync } from 'node:zlib';
 
 const ours = [
   // [file, budget, ceiling] in gzipped bytes
-  ['dist/hogtail.iife.js', 22_528, 26_357],
-  ['dist/hogtail.lite.iife.js', 14_336, 15_112],
+  ['dist/hogtail.iife.js', 22_528, 27_346],
+  ['dist/hogtail.lite.iife.js', 14_336, 15_593],
 ];
 const peers = [
   ['posthog-js array.js', 'posthog-js', 'dist/array.js'],

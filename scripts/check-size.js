@@ -27,7 +27,11 @@ const budgets = [
   // one), and session replay's loader and methods (issue #24: the recorder's LOADABLE entry,
   // startSessionRecording() loading it, get_session_replay_url(), onSessionId's window id, the
   // extension context's ids and drop counter); their code is in their own entries, hogtail/<name>.
-  ['dist/browser/index.js', 'src/browser', 23_436],
+  // Raised for what issue 28 still left out: bootstrap.sessionID, Meta's $fbc/$fbp, personal-data
+  // masking (the extensions' URLs too) and an older posthog-js's first touch, +1,006 B measured on
+  // its branch (23,399 -> 24,405 B; docs/budgets.md has the script tag's share of each); 24,449 B
+  // with main's ExtensionContext.post() merged, plus the 37 B of headroom there was.
+  ['dist/browser/index.js', 'src/browser', 24_486],
   // Node entries are not minified (readable stack traces on servers); the budget still stops bloat.
   // 59,445 B on 2026-11-25 with everything of that round merged: the server core shared with edge,
   // local flag evaluation (the engine), exception capture, the flags protocol and hostile-input

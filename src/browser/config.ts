@@ -28,7 +28,7 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
    * @default 'https://us.i.posthog.com'
    */
   api_host?: string;
-  /** posthog-js's app host for links; hogtail renders no links, so it is only accepted. */
+  /** PostHog's app host, for the links hogtail makes to it (get_session_replay_url()); default: api_host's app host. */
   ui_host?: string;
   /**
    * Where identity is kept. 'memory' keeps nothing across pages (and no durable queue); the other
@@ -61,7 +61,8 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
   cookie_expiration?: number;
   /**
    * Start as this user instead of a fresh anonymous id (first visit only), and with these flags
-   * (every load: server-rendered flags are as fresh as the page).
+   * (every load: server-rendered flags are as fresh as the page). `sessionID` (a UUIDv7, as
+   * posthog-js requires) is the session from this load on, its start read from the id.
    */
   bootstrap?: BootstrapConfig;
   /**
@@ -110,6 +111,15 @@ export interface ClientConfig<Client> extends AutocaptureOptions {
   custom_campaign_params?: string[];
   /** The tab's first referrer (`$referrer`, `$referring_domain`) on every event. Default true. */
   save_referrer?: boolean;
+  /**
+   * Masks the ad platforms' click ids (`gclid`, `fbclid`, `msclkid`, …: posthog-js's list) as
+   * `<masked>` in `$current_url`, the campaign properties, the first page and the session's entry
+   * page, as posthog-js does. The referrer is not masked (posthog-js does not either).
+   * @default false
+   */
+  mask_personal_data_properties?: boolean;
+  /** More query parameters to mask with `mask_personal_data_properties` (alone it has no effect, and says so). */
+  custom_personal_data_properties?: string[];
   /** No `$prev_pageview_*` scroll depths on `$pageview` / `$pageleave`. */
   disable_scroll_properties?: boolean;
   /** The element that scrolls, when the page does not (the first that matches). Default: the page. */

@@ -17,6 +17,7 @@ import { addHooks } from './features/hooks';
 import type { Hogtail, HogtailConfig } from './hogtail';
 import type { Reporter } from '../core/reporter';
 import type { ConsentStatus, EventHooks, Runtime } from './runtime';
+import { bootstrapSession } from './state/bootstrap-session';
 import { gateBacking, gateStorage } from './state/consent-gate';
 import { persistAllowed } from './state/consent-rules';
 import type { StateBacking } from './state/persistence/backing';
@@ -55,6 +56,9 @@ function startState(rt: Building, token: string, parts: RuntimeParts): Storage |
     rt.report_(new HogtailError(`stored ${what} was unusable (${describe(value)}); reset`));
   };
   rt.states_ = createStateStore(store, key, token, config.bootstrap, backing, repair);
+  const sessionId = config.bootstrap?.sessionID;
+  const wrong = !!sessionId && bootstrapSession(rt.states_, sessionId, Date.now());
+  if (wrong) rt.warn_('bootstrap.sessionID', `bootstrap.sessionID "${sessionId}" ${wrong}; a new session is used`);
   if (stored !== null && rt.consent_ === 'pending') {
     repair('consent', stored);
     removeKey(real, base + 'c');

@@ -170,6 +170,12 @@ describe.skipIf(!hasChromium)('event properties: posthog-js and hogtail on the s
     });
   });
 
+  it("$identify's $set: the keys posthog-js sets, Meta's $fbc from the landing URL's fbclid among them", () => {
+    const setKeys = (event: ReceivedEvent) => Object.keys((event.$set ?? event.properties.$set) as object).sort();
+    expect(setKeys(runs.ht[5]!)).toEqual(setKeys(runs.js[5]!));
+    expect((runs.ht[5]!.properties.$set as Record<string, unknown>).$fbc).toMatch(/^fb\.1\.\d{13}\.f-456$/);
+  });
+
   it('the same page-view chain: each $pageview names its own uuid and the one before; other events the current one', () => {
     for (const events of [runs.js, runs.ht]) {
       const [landing, custom, route1, route2, route3, identify, custom2, leave] = events.map((event) => event.properties);

@@ -7,14 +7,15 @@
 import type { HogtailConfig } from '../hogtail';
 
 /** Options hogtail acts on (config.ts documents each). */
-const KNOWN = new Set(
+export const KNOWN = new Set(
   (
     'api_host ui_host persistence disable_persistence bootstrap autocapture ' +
     'advanced_disable_decide advanced_disable_feature_flags advanced_disable_flags flags_poll_interval_ms person_profiles ' +
     'capture_pageview capture_pageleave defaults loaded debug opt_out_capturing_by_default ' +
     'respect_dnt disable_compression flush_at flush_interval ' +
     'max_queue_size max_stored_events max_stored_chars request_timeout dangerously_allow_personal_api_key ' +
-    'save_campaign_params custom_campaign_params save_referrer request_batching'
+    'save_campaign_params custom_campaign_params save_referrer request_batching ' +
+    'mask_personal_data_properties custom_personal_data_properties'
   ).split(' '),
 );
 

@@ -82,6 +82,34 @@ function sdkProperties(
   return { sdk, shared };
 }
 
+/**
+ * The visitor's first page and the session's go with the first event of a page that processes the
+ * person (posthog-js), under what the caller sets once (in its properties or options); so do
+ * Meta's ids, under what the caller sets. Returns what was added to `$set`.
+ */
+function addPersonProperties(rt: Runtime, event: unknown, input: EventInput, sdk: Properties, options?: CaptureOptions) {
+  const own = Object(input.properties) as Properties;
+  const setOnce = rt.visit_.setOnce_(event);
+  if (setOnce) addUnder(input, sdk, '$set_once', setOnce);
+  // !LITE: the lite tag sends no Meta ids; saying so lets its minifier drop this.
+  const set = !LITE && rt.visit_.personSet_?.([own.$set, options?.$set]);
+  if (set) addUnder(input, sdk, '$set', set);
+  return set;
+}
+
+/**
+ * Adds `extra` to the event's `key` (`$set` or `$set_once`) where the caller put theirs: in the
+ * properties, or else in the options (which the SDK's properties carry). The caller's values win.
+ */
+function addUnder(input: EventInput, sdk: Properties, key: '$set' | '$set_once', extra: Properties): void {
+  const own = Object(input.properties) as Properties;
+  const merged = { ...extra, ...(isObject(own[key]) && own[key]), ...(sdk[key] as Properties | undefined) };
+  if (key in own) {
+    input.properties = { ...own, [key]: merged };
+    delete sdk[key];
+  } else sdk[key] = merged;
+}
+
 /** An event a hook dropped: counted as `before_send`, and said in debug mode. */
 function droppedBefore(rt: Runtime, event: unknown, by: string): undefined {
   rt.queue_.countDrop('before_send');
@@ -132,16 +160,7 @@ function trackUnsafe(
     timestamp: options?.timestamp,
     uuid,
   };
-  // The visitor's first page and the session's go with the first event of a page that processes
-  // the person (posthog-js), under what the caller sets once (in its properties or options).
-  const setOnce = sdk.$process_person_profile && rt.visit_.setOnce_(event);
-  if (setOnce) {
-    const merged = { ...setOnce, ...(isObject(own.$set_once) && own.$set_once), ...sdk.$set_once };
-    if ('$set_once' in own) {
-      input.properties = { ...own, $set_once: merged };
-      delete sdk.$set_once;
-    } else sdk.$set_once = merged;
-  }
+  const set = sdk.$process_person_profile && addPersonProperties(rt, event, input, sdk, options);
   // The features' hooks (features/hooks.ts), then the app's (before-send.ts): either may change or
   // drop the event. !LITE: the lite script tag has neither; saying so lets its minifier drop this.
   if (!LITE && rt.hooks_.beforeCapture) {
@@ -170,6 +189,7 @@ function trackUnsafe(
   for (const note of built.notes) rt.debug(`"${textOf(event)}": ${note}`);
   const record = built.record;
   queue.enqueue(record);
+  if (!LITE && set) rt.visit_.setSent_?.(record.json);
   if (rt.verbose_) rt.debug(`captured ${record.json}`);
   if (options?.send_instantly) void queue.flush();
   // Also queued: the beacon's fate is unknown, so the queue still delivers it (same uuid).

@@ -139,6 +139,7 @@ export function extensionsFeature(loadable: Readonly<Record<string, LoadableExte
         },
         drop: (reason, count) => rt.queue_.countDrop(reason, count),
         recordingAsked: () => recordingAsked.get(rt.config_),
+        pageUrl: () => rt.visit_.pageUrl_(),
       };
       const add = (extension: Extension) =>
         installed.has(extension.name) || (installed.add(extension.name), install(rt, context, extension, loaded));

@@ -72,6 +72,11 @@ export interface ExtensionContext {
   drop(reason: DropReason, count: number): void;
   /** startSessionRecording()'s override, when the app called it before the recorder arrived. */
   recordingAsked(): unknown;
+  /**
+   * The page's URL as events carry it in `$current_url`: with `mask_personal_data_properties`, the
+   * click ids masked. (An extension file newer than the tag that loads it falls back to `location.href`.)
+   */
+  pageUrl?(): string;
 }
 
 /** An answer to ExtensionContext.get: its status and (the beginning of) its text. */

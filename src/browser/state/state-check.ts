@@ -28,6 +28,8 @@ const CHECKS: Record<string, (value: unknown) => boolean> = {
   fp: isObject,
   fg: (value) => isObject(value) && Object.values(value).every(isObject),
   ipi: isPageInfo,
+  ipl: isObject,
+  fb: (value) => isObject(value) && Object.values(value).every((id) => Array.isArray(id) && typeof id[0] === 'string'),
   se: (value) => Array.isArray(value) && isText(value[0]) && isPageInfo(value[1]),
 };
 

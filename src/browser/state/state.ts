@@ -18,6 +18,9 @@ import { storageBacking, type StateBacking } from './persistence/backing';
 import { withPlainArrays } from './plain-json';
 import { checkState } from './state-check';
 
+/** Meta's ids (capture/event-properties/meta-ids.ts): [value, already sent] per person property. */
+export type MetaIds = Partial<Record<'$fbc' | '$fbp', [string, boolean]>>;
+
 export interface PersistedState {
   distinct_id: string;
   $device_id: string;
@@ -42,8 +45,12 @@ export interface PersistedState {
   aco?: boolean;
   /** The visitor's first page (event-properties/initial-person.ts). */
   ipi?: PageInfo;
+  /** The first touch an older posthog-js recorded, as `$initial_*` properties (persistence/posthog-record.ts). */
+  ipl?: Record<string, unknown>;
   /** The session's first page: [session id, page] (event-properties/session-entry.ts). */
   se?: [string, PageInfo];
+  /** Meta's click and browser ids for the person. */
+  fb?: MetaIds;
 }
 
 export interface StateStore {

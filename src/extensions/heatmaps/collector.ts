@@ -20,12 +20,14 @@ export interface CollectorOptions {
   flushMs: number;
   rageclicks: boolean;
   scrollRoot: string | string[] | undefined;
+  /** The page's URL, the key of its points (masked as the page's events mask it). */
+  url(): string;
   send(data: Record<string, HeatmapPoint[]>): void;
 }
 
 const isPointer = (event: MouseEvent) => typeof event.clientX === 'number' && typeof event.clientY === 'number';
 
-export function createHeatmapCollector({ flushMs, rageclicks, scrollRoot, send }: CollectorOptions): HeatmapCollector {
+export function createHeatmapCollector({ flushMs, rageclicks, scrollRoot, url, send }: CollectorOptions): HeatmapCollector {
   let data: Record<string, HeatmapPoint[]> = {};
   let empty = true;
   let resting: ReturnType<typeof setTimeout> | undefined;
@@ -33,7 +35,7 @@ export function createHeatmapCollector({ flushMs, rageclicks, scrollRoot, send }
   const isRage = createRageclickDetector(30, 1000, 3);
 
   const add = (point: HeatmapPoint) => {
-    (data[location.href] ||= []).push(point);
+    (data[url()] ||= []).push(point);
     empty = false;
   };
   const flush = () => {

@@ -15,6 +15,7 @@ import { safely } from '../common/report';
 import { createHeatmapCollector, type HeatmapCollector } from './collector';
 import { outlineOf } from './outline';
 import { heatmapsWanted } from './wanted';
+import { pageUrl } from '../common/page-url';
 
 export const HEATMAPS = 'heatmaps';
 
@@ -26,6 +27,7 @@ function start(context: ExtensionContext): HeatmapCollector {
     flushMs: typeof own === 'number' && own > 0 ? own : 5000,
     rageclicks: config.rageclick !== false,
     scrollRoot: config.scroll_root_selector,
+    url: () => pageUrl(context),
     send(data) {
       const properties: Record<string, unknown> = { $heatmap_data: data };
       const remote = context.remoteConfig()?.heatmaps;

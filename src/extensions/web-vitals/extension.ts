@@ -12,6 +12,7 @@ import { safely } from '../common/report';
 import { createVitalsBuffer, type VitalsBuffer } from './buffer';
 import { observeVitals, type Metric } from './metrics';
 import { vitalsSettings } from './settings';
+import { pageUrl } from '../common/page-url';
 import { webVitalsWanted } from './wanted';
 
 export const WEB_VITALS = 'web-vitals';
@@ -20,7 +21,7 @@ function start(context: ExtensionContext): VitalsBuffer {
   const { client, config } = context;
   const settings = () => vitalsSettings(config, context.remoteConfig());
   const buffer = createVitalsBuffer(settings, (properties) => client.capture('$web_vitals', properties));
-  const add = safely(context, WEB_VITALS, 'a metric', (metric: Metric) => buffer.add(metric, location.href, client.get_session_id()));
+  const add = safely(context, WEB_VITALS, 'a metric', (metric: Metric) => buffer.add(metric, pageUrl(context), client.get_session_id()));
   const vitals = observeVitals(settings().metrics, add);
   const hidden = safely(context, WEB_VITALS, 'sending at hidden', () => {
     if (document.visibilityState !== 'hidden') return;
@@ -48,7 +49,7 @@ export const webVitals: Extension = {
       onRemoteConfig: startIfWanted,
       // A new route's page view: the previous route's metrics leave (just after this event).
       beforeCapture(draft) {
-        const url = location.href;
+        const url = pageUrl(context);
         if (buffer && draft.input.event === '$pageview') queueMicrotask(() => buffer?.moved(url));
       },
       // pagehide, before the unload beacon is built: what is gathered leaves with the page.

@@ -115,4 +115,39 @@ describe.skipIf(!hasChromium)('heatmaps extension', () => {
     }
     expect(depth.ours.$prev_pageview_max_scroll_percentage).toBeCloseTo(depth.theirs.$prev_pageview_max_scroll_percentage as number, 5);
   });
+
+  it('mask_personal_data_properties: both key the points by the page URL with its click ids masked', async () => {
+    const options = { enable_heatmaps: true, mask_personal_data_properties: true };
+    for (const [path, html] of [
+      ['/mask-ours.html', hogtailPage(site, { autocapture: false, ...options })],
+      ['/mask-posthog.html', posthogPage(site, options)],
+    ] as const) {
+      site.server.page(path, html);
+      const context = await site.browser.newContext();
+      const { page } = await openPage(context);
+      await page.goto(`${site.server.url}${path}?gclid=secret-click&keep=1`);
+      await clickAfterScroll(page);
+      await page.goto('about:blank');
+      await context.close();
+    }
+    const urlsOf = (path: string) => [
+      ...new Set(
+        site.collector.events
+          .filter((event) => event.event === '$$heatmap')
+          .flatMap((event) => Object.keys(event.properties.$heatmap_data as object))
+          .filter((url) => url.includes(path)),
+      ),
+    ];
+    const urls = await arrived(
+      site,
+      () =>
+        urlsOf('/mask-ours.html').length > 0 &&
+        urlsOf('/mask-posthog.html').length > 0 && [urlsOf('/mask-ours.html'), urlsOf('/mask-posthog.html')],
+      'both SDKs’ points on a masked URL',
+    );
+    expect(urls).toEqual([
+      [`${site.server.url}/mask-ours.html?gclid=<masked>&keep=1`],
+      [`${site.server.url}/mask-posthog.html?gclid=<masked>&keep=1`],
+    ]);
+  });
 });

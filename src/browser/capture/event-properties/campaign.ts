@@ -48,8 +48,11 @@ export interface PageInfo {
   u: string;
 }
 
-/** The page now, each part cut to 1,000 characters as posthog-js cuts them. */
-export const currentPage = (): PageInfo => ({ r: (document.referrer || '$direct').slice(0, 1000), u: location.href.slice(0, 1000) });
+/** The page now, each part cut to 1,000 characters as posthog-js cuts them; `mask` hides personal data in the URL. */
+export const currentPage = (mask?: (url: string) => string): PageInfo => {
+  const url = location.href.slice(0, 1000);
+  return { r: (document.referrer || '$direct').slice(0, 1000), u: mask ? mask(url) : url };
+};
 
 export const isPageInfo = (value: unknown): value is PageInfo =>
   typeof (value as PageInfo | null)?.r === 'string' && typeof (value as PageInfo).u === 'string';

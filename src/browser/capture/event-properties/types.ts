@@ -16,8 +16,14 @@ export interface EventProperties {
    * `sessionId` the one it is sent with.
    */
   parts_(event: unknown, uuid: string | undefined, now: number, sessionId: string): { shared: SharedProperties; visit: Properties };
+  /** Person properties still to `$set` (Meta's ids; the lite tag has none), but those the caller sets in one of `callerSets`. */
+  personSet_?: (callerSets: unknown[]) => Properties | undefined;
+  /** An event that carried `personSet_`'s properties was queued as `json`: they are sent (the queue delivers it). */
+  setSent_?: (json: string) => void;
   /** The first-visit and session-entry person properties for `$set_once`, when `event` is to carry them. */
   setOnce_(event: unknown): Properties | undefined;
+  /** The page's URL as events carry it (personal data masked when the options ask), for the extensions. */
+  pageUrl_(): string;
   /** The tab's `$window_id` (none in the lite build), for what is sent apart from events (session replay). */
   windowId_(): string | undefined;
 }

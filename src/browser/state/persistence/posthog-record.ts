@@ -13,6 +13,7 @@
  */
 import { isObject, isText } from '../../../core/special-events';
 import { CAMPAIGN_PARAMS, isPageInfo, type PageInfo } from '../../capture/event-properties/campaign';
+import { prefixed } from '../../capture/event-properties/initial-person';
 
 /** The part of hogtail's state that posthog-js's record also holds. */
 export interface IdentityState {
@@ -27,6 +28,8 @@ export interface IdentityState {
   $groups?: Record<string, string>;
   /** The visitor's first page and the session's (adopted only). */
   ipi?: PageInfo;
+  /** The first touch as an older posthog-js kept it, as `$initial_*` properties (adopted only). */
+  ipl?: Record<string, unknown>;
   se?: [string, PageInfo];
 }
 
@@ -69,7 +72,7 @@ function superProperties(record: Record<string, unknown>): Record<string, unknow
 export function visitFromPosthog(record: unknown): Partial<IdentityState> | undefined {
   const identity = identityFromPosthog(record);
   const all = Object(record) as Record<string, unknown>;
-  const { $epp, $sesid, $groups, $initial_person_info, $client_session_props } = all;
+  const { $epp, $sesid, $groups, $initial_person_info, $client_session_props, $initial_referrer_info, $initial_campaign_params } = all;
   if (identity) {
     if ($epp === true) identity.$epp = true;
     // [last activity, id, start]; records from before posthog-js kept the start have two entries.
@@ -78,6 +81,10 @@ export function visitFromPosthog(record: unknown): Partial<IdentityState> | unde
     if (isObject($groups) && Object.values($groups).every((key) => typeof key === 'string'))
       identity.$groups = $groups as Record<string, string>;
     if (isPageInfo($initial_person_info)) identity.ipi = $initial_person_info;
+    // posthog-js stopped writing these, but still sends what a visitor has of them (and then
+    // records no first page of its own).
+    if (isObject($initial_referrer_info) || isObject($initial_campaign_params))
+      identity.ipl = prefixed({ ...Object($initial_referrer_info), ...Object($initial_campaign_params) }, '$initial_');
     const entry = Object($client_session_props) as { sessionId?: unknown; props?: unknown };
     if (isText(entry.sessionId) && isPageInfo(entry.props)) identity.se = [entry.sessionId, entry.props];
   }
