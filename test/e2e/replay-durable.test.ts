@@ -46,6 +46,33 @@ async function arrived(env: ReplaySite, page: Page, text: string): Promise<void>
   expect(found, `a snapshot with "${text}"`).toBe(true);
 }
 
+/**
+ * Holds the page's first snapshot request until `release()`, so the snapshot events recorded meanwhile
+ * go out together in one batch; a request whose events `refusal` gives a status for is answered with it.
+ */
+function holdFirstSnapshotRequest(env: ReplaySite, refusal: (events: string) => number | undefined) {
+  let holding = false;
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  env.collector.setFault((exchange) => {
+    if (!exchange.req.url?.startsWith('/s/') || exchange.outcome.kind !== 'accepted') return false;
+    const status = refusal(JSON.stringify(exchange.outcome.events));
+    if (status !== undefined) {
+      exchange.res.writeHead(status, { 'Access-Control-Allow-Origin': '*' }).end(`refused with ${status}`);
+      return true;
+    }
+    if (holding) return false;
+    holding = true;
+    void released.then(() => (exchange.record(), exchange.respond()));
+    return true;
+  });
+  return { release, holding: () => holding };
+}
+
+/** Appends a list item of `size` characters after `mark` (in the page). */
+const chunk = ([mark, size]: readonly [string, number]) =>
+  void (document.getElementById('list')!.appendChild(document.createElement('li')).textContent = mark + 'x'.repeat(size));
+
 describe.skipIf(!hasChromium)('session replay across pages, server limits and sampling', () => {
   const env = useReplaySite();
 
@@ -148,30 +175,14 @@ describe.skipIf(!hasChromium)('session replay across pages, server limits and sa
 
   it('413: a batch the server finds too large is split and delivered; a single snapshot event too large is dropped, counted too_large', async () => {
     const LIMIT = 800_000;
-    let held: (() => void) | undefined;
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    env.collector.setFault((exchange) => {
-      if (!exchange.req.url?.startsWith('/s/') || exchange.outcome.kind !== 'accepted') return false;
-      if (JSON.stringify(exchange.outcome.events).length > LIMIT) {
-        exchange.res.writeHead(413, { 'Access-Control-Allow-Origin': '*' }).end('request too large');
-        return true;
-      }
-      if (held) return false;
-      // The first snapshot request waits until the page has recorded more than the limit.
-      held = () => (exchange.record(), exchange.respond());
-      void released.then(held);
-      return true;
-    });
-    const chunk = ([mark, size]: readonly [string, number]) =>
-      void (document.getElementById('list')!.appendChild(document.createElement('li')).textContent = mark + 'x'.repeat(size));
+    const request = holdFirstSnapshotRequest(env, (events) => (events.length > LIMIT ? 413 : undefined));
     try {
       const { sent } = await visitPage(env, {}, { sessionRecording: { endpoint: '/s/' } }, async (page) => {
         await recording(page);
-        await env.collector.waitUntil(() => held !== undefined, 15_000);
+        await env.collector.waitUntil(request.holding, 15_000);
         for (const mark of ['first-300k', 'second-300k', 'third-300k']) await page.evaluate(chunk, [mark, 300_000] as const);
         await page.evaluate(chunk, ['huge-950k', 950_000] as const);
-        release();
+        request.release();
         await page.waitForFunction(() => ((window as any).hogtail.stats().dropped.too_large ?? 0) > 0, undefined, { timeout: 15_000 });
         await arrived(env, page, 'third-300k');
         expect(await page.evaluate(() => (window as any).hogtail.stats().dropped.rejected ?? 0)).toBe(0);
@@ -185,30 +196,15 @@ describe.skipIf(!hasChromium)('session replay across pages, server limits and sa
   });
 
   it('400: the snapshot event the server refuses is found and dropped, counted rejected; the rest of its batch is delivered', async () => {
-    let held: (() => void) | undefined;
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    env.collector.setFault((exchange) => {
-      if (!exchange.req.url?.startsWith('/s/') || exchange.outcome.kind !== 'accepted') return false;
-      if (JSON.stringify(exchange.outcome.events).includes('refused-mark')) {
-        exchange.res.writeHead(400, { 'Access-Control-Allow-Origin': '*' }).end('a snapshot this server will not take');
-        return true;
-      }
-      if (held) return false;
-      held = () => (exchange.record(), exchange.respond());
-      void released.then(held);
-      return true;
-    });
-    const chunk = ([mark, size]: readonly [string, number]) =>
-      void (document.getElementById('list')!.appendChild(document.createElement('li')).textContent = mark + 'x'.repeat(size));
+    const request = holdFirstSnapshotRequest(env, (events) => (events.includes('refused-mark') ? 400 : undefined));
     try {
       const { sent } = await visitPage(env, {}, { sessionRecording: { endpoint: '/s/' } }, async (page) => {
         await recording(page);
-        await env.collector.waitUntil(() => held !== undefined, 15_000);
+        await env.collector.waitUntil(request.holding, 15_000);
         // Two snapshot events in one request (the first request is held meanwhile): one the server refuses.
         await page.evaluate(chunk, ['refused-mark', 500_000] as const);
         await page.evaluate(chunk, ['delivered-mark', 500_000] as const);
-        release();
+        request.release();
         await page.waitForFunction(() => ((window as any).hogtail.stats().dropped.rejected ?? 0) > 0, undefined, { timeout: 15_000 });
         await arrived(env, page, 'delivered-mark');
         expect(await page.evaluate(() => (window as any).hogtail.stats().dropped.rejected)).toBe(1);

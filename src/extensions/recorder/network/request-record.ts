@@ -8,25 +8,6 @@
  * `isInitial`. Each server timing of an entry follows it as its own `serverTiming` record.
  */
 
-export interface CapturedRequest {
-  name?: string | undefined;
-  entryType?: string | undefined;
-  initiatorType?: string | undefined;
-  startTime?: number | undefined;
-  endTime?: number | undefined;
-  duration?: number | undefined;
-  timeOrigin?: number | undefined;
-  timestamp?: number | undefined;
-  method?: string | undefined;
-  status?: number | undefined;
-  requestHeaders?: Record<string, string> | undefined;
-  responseHeaders?: Record<string, string> | undefined;
-  requestBody?: string | null | undefined;
-  responseBody?: string | null | undefined;
-  isInitial?: boolean | undefined;
-  [field: string]: unknown;
-}
-
 /** What a wrapped fetch or XHR learnt about its request beyond the timing entry. */
 export interface Observed {
   method?: string | undefined;
@@ -35,6 +16,20 @@ export interface Observed {
   responseHeaders?: Record<string, string> | undefined;
   requestBody?: string | null | undefined;
   responseBody?: string | null | undefined;
+}
+
+/** One request record: its timing entry's fields, then what the wrapper saw. */
+export interface CapturedRequest extends Observed {
+  name?: string | undefined;
+  entryType?: string | undefined;
+  initiatorType?: string | undefined;
+  startTime?: number | undefined;
+  endTime?: number | undefined;
+  duration?: number | undefined;
+  timeOrigin?: number | undefined;
+  timestamp?: number | undefined;
+  isInitial?: boolean | undefined;
+  [field: string]: unknown;
 }
 
 /** Where the record's times come from when the browser has no timing entry for it. */
