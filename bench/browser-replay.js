@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { arg } from './lib/args.js';
 import { launchChromium } from './lib/chromium.js';
 import { median } from './lib/processes.js';
-import { REPLAY_PAGE_BODY } from './lib/replay-page.js';
+import { replayPage } from './lib/replay-page.js';
 import { writeBenchmarkSection } from './lib/write-section.js';
 import { startDevServer } from '../dist/devserver/index.js';
 
@@ -72,9 +72,7 @@ const site = createServer((req, res) => {
   if (files[path]) return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync(files[path]));
   const sdk = new URLSearchParams(query).get('sdk');
   if (path === '/' && sdk in heads) {
-    return res
-      .writeHead(200, { 'Content-Type': 'text/html' })
-      .end(`<!doctype html><html><head>${heads[sdk]}</head><body>${REPLAY_PAGE_BODY}</body></html>`);
+    return res.writeHead(200, { 'Content-Type': 'text/html' }).end(replayPage(heads[sdk]));
   }
   res.writeHead(404).end();
 });

@@ -33,13 +33,14 @@ export function cleanCopy() {
 /**
  * Packs a clean copy into `destination`; resolves with the tarball's path and the copy (whose dist/
  * is the build the tarball holds; the caller removes it). `live`: the build's progress shows as it
- * goes; otherwise the output is shown only when packing fails.
+ * goes; otherwise the output is shown only when packing fails. `env`: added to the build's environment.
  */
-export function packClean(destination, { live = false } = {}) {
+export function packClean(destination, { live = false, env = {} } = {}) {
   const copy = cleanCopy();
   const child = spawn(NPM, ['pack', '--silent', '--pack-destination', destination], {
     cwd: copy,
     stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));

@@ -5,7 +5,7 @@ import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, ApiNetworkError, ApiTimeoutError, createApiClient, ENDPOINT_SCOPES, type ApiClient } from '../../src/api';
 import { seedUuid, type ManagementServer } from '../../src/devserver/management';
-import { caught, clientFor, everyTextOf, KEY, NO_SCOPE_KEY, READ_ONLY_KEY, startServer } from './helpers';
+import { caught, clientFor, everyTextOf, KEY, NO_SCOPE_KEY, READ_ONLY_KEY, startServer, useOwnServer } from './helpers';
 
 let server: ManagementServer;
 let client: ApiClient;
@@ -68,6 +68,9 @@ describe('403', () => {
 });
 
 describe('network failures', () => {
+  // Each test sets a fault and counts requests: on a server of its own (see useOwnServer).
+  const own = useOwnServer();
+
   it('a closed port is an ApiNetworkError with the cause attached', async () => {
     const closed = await startServer();
     const url = closed.url;
@@ -82,8 +85,8 @@ describe('network failures', () => {
   });
 
   it('no answer within timeoutMs is an ApiTimeoutError with the cause attached', async () => {
-    server.setFaults({ stall: 1 });
-    const error = await caught(clientFor(server, { timeoutMs: 150, retries: 0 }).exports.get(1));
+    own.server.setFaults({ stall: 1 });
+    const error = await caught(clientFor(own.server, { timeoutMs: 150, retries: 0 }).exports.get(1));
     expect(error).toBeInstanceOf(ApiTimeoutError);
     expect(error).toMatchObject({ name: 'ApiTimeoutError', timeoutMs: 150, method: 'GET', path: '/api/environments/1/exports/1/' });
     expect((error as Error).cause).toBeDefined();
@@ -91,55 +94,57 @@ describe('network failures', () => {
   });
 
   it('a timed-out GET is retried', async () => {
-    server.setFaults({ stall: 1 });
-    const before = server.requests.length;
-    await expect(clientFor(server, { timeoutMs: 150, retries: 1 }).exports.get(1)).resolves.toMatchObject({ id: 1 });
-    expect(server.requests.length).toBe(before + 2);
+    own.server.setFaults({ stall: 1 });
+    const before = own.server.requests.length;
+    await expect(clientFor(own.server, { timeoutMs: 150, retries: 1 }).exports.get(1)).resolves.toMatchObject({ id: 1 });
+    expect(own.server.requests.length).toBe(before + 2);
   });
 
   it('a per-call timeoutMs overrides the client one', async () => {
-    server.setFaults({ stall: 1 });
-    const error = await caught(client.exports.get(1, { timeoutMs: 100, retry: false }));
+    own.server.setFaults({ stall: 1 });
+    const error = await caught(own.client.exports.get(1, { timeoutMs: 100, retry: false }));
     expect(error).toMatchObject({ name: 'ApiTimeoutError', timeoutMs: 100 });
   });
 });
 
 describe('AbortSignal', () => {
+  const own = useOwnServer();
+
   async function untilRequests(count: number): Promise<void> {
-    while (server.requests.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (own.server.requests.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
   it('cancels a request in flight with the signal reason', async () => {
-    server.setFaults({ stall: 1 });
+    own.server.setFaults({ stall: 1 });
     const controller = new AbortController();
-    const before = server.requests.length;
-    const pending = caught(client.exports.get(2, { signal: controller.signal }));
+    const before = own.server.requests.length;
+    const pending = caught(own.client.exports.get(2, { signal: controller.signal }));
     await untilRequests(before + 1);
     controller.abort();
     const error = await pending;
     expect(error).toMatchObject({ name: 'AbortError' });
-    expect(server.requests.length).toBe(before + 1);
+    expect(own.server.requests.length).toBe(before + 1);
   });
 
   it('sends nothing when the signal is already aborted', async () => {
-    const before = server.requests.length;
+    const before = own.server.requests.length;
     const reason = new Error('user navigated away');
-    const error = await caught(client.sessionRecordings.list({}, { signal: AbortSignal.abort(reason) }));
+    const error = await caught(own.client.sessionRecordings.list({}, { signal: AbortSignal.abort(reason) }));
     expect(error).toBe(reason);
-    expect(server.requests.length).toBe(before);
+    expect(own.server.requests.length).toBe(before);
   });
 
   it('cancels the wait between retries', async () => {
-    server.setFaults({ unavailable: 5 });
-    const slowRetries = clientFor(server, { retryDelayMs: 30_000, retries: 3 });
+    own.server.setFaults({ unavailable: 5 });
+    const slowRetries = clientFor(own.server, { retryDelayMs: 30_000, retries: 3 });
     const controller = new AbortController();
-    const before = server.requests.length;
+    const before = own.server.requests.length;
     const pending = caught(slowRetries.subscriptions.list({}, { signal: controller.signal }));
     await untilRequests(before + 1);
     controller.abort();
     expect(await pending).toMatchObject({ name: 'AbortError' });
-    expect(server.requests.length).toBe(before + 1);
-    server.setFaults({});
+    expect(own.server.requests.length).toBe(before + 1);
+    own.server.setFaults({});
   });
 
   it('cancels an iteration between pages', async () => {
@@ -147,7 +152,7 @@ describe('AbortSignal', () => {
     const seen: number[] = [];
     const error = await caught(
       (async () => {
-        for await (const asset of client.exports.list.iterate({ limit: 5 }, { signal: controller.signal })) {
+        for await (const asset of own.client.exports.list.iterate({ limit: 5 }, { signal: controller.signal })) {
           seen.push(asset.id);
           if (asset.id === 7) controller.abort();
         }

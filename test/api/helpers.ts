@@ -1,4 +1,5 @@
 /** Shared setup for the management client tests: a real server on 127.0.0.1 and keys of each kind. */
+import { afterEach, beforeEach } from 'vitest';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../../src/api';
 import { createManagementServer, type ManagementServer, type ManagementServerOptions } from '../../src/devserver/management';
 
@@ -14,6 +15,23 @@ export const KEYS = {
 
 export function startServer(options: ManagementServerOptions = {}): Promise<ManagementServer> {
   return createManagementServer({ keys: KEYS, ...options });
+}
+
+/**
+ * A server, and a client of it, that only the current test talks to: a fresh pair for each test of
+ * the calling describe block. A request an earlier test gave up on (its client timed out or
+ * aborted before the server read it) can still reach a shared server afterwards and take the
+ * fault the next test set up, or add to the requests it counts; a test that sets faults or counts
+ * requests uses its own server, which no other test's request can reach.
+ */
+export function useOwnServer(): { server: ManagementServer; client: ApiClient } {
+  const own = {} as { server: ManagementServer; client: ApiClient };
+  beforeEach(async () => {
+    own.server = await startServer();
+    own.client = clientFor(own.server);
+  });
+  afterEach(() => own.server.close());
+  return own;
 }
 
 /** Fast retries so tests do not wait on backoff; timing itself is never asserted. */

@@ -3,12 +3,12 @@
 // process, no Buffer. It must load, capture, compress and deliver to a real collector on 127.0.0.1.
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
-import { webcrypto } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
 import { createCollector, type Collector } from '../../src/devserver';
 import { ensureBuilt } from '../support/built';
 import { createFlagsServer, type FlagsServer } from '../support/flags-server';
 import { manyFlagsAnswer } from '../support/many-flags';
+import { webGlobals } from '../support/web-globals';
 import { PostHog as NodePostHog } from '../../src/node';
 import { PERSONAL_KEY, startDefinitionsServer, type DefinitionsServer } from '../node/support/definitions-server';
 
@@ -23,34 +23,6 @@ afterEach(async () => {
   await definitionsServer?.close();
   collector = flagsServer = definitionsServer = undefined;
 });
-
-/** The web platform a Worker offers, and nothing of Node's. */
-function webGlobals(): Record<string, unknown> {
-  return {
-    fetch,
-    Request,
-    Response,
-    Headers,
-    AbortController,
-    AbortSignal,
-    URL,
-    URLSearchParams,
-    TextEncoder,
-    TextDecoder,
-    ReadableStream,
-    WritableStream,
-    TransformStream,
-    CompressionStream,
-    DecompressionStream,
-    Blob,
-    crypto: webcrypto,
-    setTimeout,
-    clearTimeout,
-    queueMicrotask,
-    structuredClone,
-    console,
-  };
-}
 
 function loadEdgeBuild(): { PostHog: new (key: string, options: Record<string, unknown>) => any } {
   const code = readFileSync(ensureBuilt('dist/edge/index.cjs'), 'utf8');

@@ -5,11 +5,11 @@
 // posthog-node's docs give for Workers: every request's event must arrive.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { webcrypto } from 'node:crypto';
 import vm from 'node:vm';
 import { build } from 'esbuild';
 import { expect, it } from 'vitest';
 import { createCollector } from '../../src/devserver';
+import { webGlobals } from '../support/web-globals';
 
 const WORKER = `import { PostHog } from 'hogtail/node';
 
@@ -24,34 +24,6 @@ export default {
   },
 };
 `;
-
-/** What workerd offers a module: web APIs, no require, no process, no Buffer. */
-function workerGlobals(): Record<string, unknown> {
-  return {
-    fetch,
-    Request,
-    Response,
-    Headers,
-    AbortController,
-    AbortSignal,
-    URL,
-    URLSearchParams,
-    TextEncoder,
-    TextDecoder,
-    ReadableStream,
-    WritableStream,
-    TransformStream,
-    CompressionStream,
-    DecompressionStream,
-    Blob,
-    crypto: webcrypto,
-    setTimeout,
-    clearTimeout,
-    queueMicrotask,
-    structuredClone,
-    console,
-  };
-}
 
 type Handler = { fetch(request: Request, env: unknown, ctx: { waitUntil(p: Promise<unknown>): void }): Promise<Response> };
 
@@ -73,7 +45,7 @@ export function workerTests(consumer: () => string): void {
         write: false,
         logLevel: 'silent',
       });
-      const context = vm.createContext(workerGlobals());
+      const context = vm.createContext(webGlobals());
       vm.runInContext(out.outputFiles[0]!.text, context);
       const handler = (context.workerModule as { default: Handler }).default;
       for (const user of ['a', 'b', 'c']) {
