@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDecideResponse } from '../../src/devserver';
 import { repoRoot } from '../support/built';
@@ -18,6 +18,7 @@ import { hasChromium, launchChromium, openPage } from './support/chromium';
 import { startRecordingCollector, type RecordingCollector } from './support/recording-collector';
 import { KEY } from './support/site';
 import { startStaticServer, type StaticServer } from './support/static-server';
+import { until } from './support/until';
 
 /** The remote config the collector's flags answer carries, besides the flags. */
 const REMOTE = { surveys: true, sessionRecording: { endpoint: '/s/' }, sample: true, missing: true };
@@ -84,16 +85,6 @@ const SAMPLE_FILE = `(window.__hogtailExtensions ||= []).push({
   name: 'sample',
   setup(context) { return { onLoaded() { window.sampleLoaded = context.config.api_host; } }; },
 });`;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(page: Page, read: () => T, what: string): Promise<T> {
-  for (const deadline = Date.now() + 15_000; ; await sleep(50)) {
-    const value = await page.evaluate(read);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
-}
 
 describe.skipIf(!hasChromium)('features and extensions', () => {
   let browser: Browser;

@@ -13,6 +13,7 @@ import { hasChromium, launchChromium, openPage } from './support/chromium';
 import { startRecordingCollector, type RecordingCollector } from './support/recording-collector';
 import { KEY } from './support/site';
 import { startStaticServer, type StaticServer } from './support/static-server';
+import { until } from './support/until';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const running = { start_date: '2026-01-01T00:00:00Z', end_date: null };
@@ -75,15 +76,6 @@ const SURVEYS = [
   },
   { ...running, id: 'inline', name: 'Inline', type: 'api', questions: [{ type: 'open', id: 'q-i', question: 'Anything to add?' }] },
 ];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until<T>(page: Page, read: () => T, what: string): Promise<T> {
-  for (const deadline = Date.now() + 15_000; ; await sleep(50)) {
-    const value = await page.evaluate(read);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
-}
 
 /** The focused element inside the survey's (or widget's) shadow root. */
 const focused = () => {

@@ -15,16 +15,7 @@ import { startRecordingCollector, type RecordingCollector } from './support/reco
 import { KEY } from './support/site';
 import { startStaticServer, type StaticServer } from './support/static-server';
 import { SURVEYS } from './support/surveys';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(page: Page, read: () => T, what: string): Promise<T> {
-  for (const deadline = Date.now() + 15_000; ; await sleep(50)) {
-    const value = await page.evaluate(read);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
-}
+import { until } from './support/until';
 
 /** The focused element inside the survey's shadow root (the page sees only the host). */
 const focusedInSurvey = () => {

@@ -177,12 +177,4 @@ export async function arrived<T>(site: VitalsSite, check: () => T | false | unde
   return found;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function until<T>(page: Page, read: () => T, what: string): Promise<T> {
-  for (const deadline = Date.now() + 15_000; ; await sleep(50)) {
-    const value = await page.evaluate(read);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
-}
+export { until } from '../support/until';
