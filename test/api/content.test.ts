@@ -1,5 +1,7 @@
 /** Export downloads: the bytes with their content type, and a stream for large files. */
 import { Readable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api';
@@ -78,6 +80,19 @@ describe('exports.contentStream', () => {
     expect(size).toBe(streamed.contentLength);
   });
 
+  it('keeps its bytes when the caller holds only the stream and memory is collected before reading', async () => {
+    // Node's fetch cancels an unread body once its Response is collected; a CI run lost a whole
+    // download to a collection that happened to fall in the wait above.
+    const streamed = await client.exports.contentStream(1);
+    for (let round = 0; round < 3; round++) {
+      collectGarbage();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    let size = 0;
+    for await (const chunk of streamed.stream as unknown as AsyncIterable<Uint8Array>) size += chunk.byteLength;
+    expect(size).toBe(streamed.contentLength);
+  });
+
   it('can be cancelled through the signal while reading', async () => {
     const controller = new AbortController();
     const streamed = await client.exports.contentStream(1, { signal: controller.signal });
@@ -95,3 +110,9 @@ describe('exports.contentStream', () => {
     expect(error).toMatchObject({ name: 'AbortError' });
   });
 });
+
+/** A full collection on demand, without starting Node with --expose-gc. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}

@@ -44,7 +44,7 @@ export function createExportsApi(requester: Requester): ExportsApi {
         contentRequest(id),
         options,
         async (response) => ({
-          stream: response.body ?? emptyStream(),
+          stream: heldBody(response),
           contentType: contentTypeOf(response),
           filename: filenameOf(response),
           contentLength: contentLengthOf(response),
@@ -78,6 +78,15 @@ function filenameOf(response: Response): string | undefined {
   const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(header);
   const value = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
   return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * The body behind a stream of our own. Node's fetch (undici) cancels an unread, unlocked body once
+ * its Response is garbage collected, and the caller keeps only the stream: a download read a moment
+ * later then ends at 0 bytes with no error. Piping locks the body, which keeps it out of that sweep.
+ */
+function heldBody(response: Response): ReadableStream<Uint8Array> {
+  return response.body === null ? emptyStream() : response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>());
 }
 
 function emptyStream(): ReadableStream<Uint8Array> {
