@@ -68,6 +68,40 @@ describe('hogtail dev: session replay', () => {
     expect(one.events.map((event) => event.timestamp)).toEqual([10, 20, 30]);
   });
 
+  it('lists each tab of a session recorded in two, and plays the first recorded unless asked for another', async () => {
+    const { server } = await harness.start({ dataDir: harness.tempDir() });
+    // The second tab's batch arrives first: the first recorded tab is the one whose events start first.
+    const body = gzipSync(JSON.stringify(aBatch([snapshot('s3', 'w2', [50, 60]), snapshot('s3', 'w1', [40]), snapshot('s3', 'w2', [70])])));
+    expect((await post(`${server.url}/s/?compression=gzip-js`, body, { 'Content-Type': 'text/plain' })).status).toBe(200);
+
+    const { recordings } = await getJson<{ recordings: { windows: number; tabs: unknown[] }[] }>(`${server.url}/_dev/recordings`);
+    expect(recordings.map(({ windows, tabs }) => ({ windows, tabs }))).toEqual([
+      {
+        windows: 2,
+        tabs: [
+          { windowId: 'w1', start: 40, events: 1 },
+          { windowId: 'w2', start: 50, events: 3 },
+        ],
+      },
+    ]);
+    type Tab = { windowId: string; windowIds: string[]; events: { timestamp: number }[] };
+    const played = (tab: Tab) => ({
+      windowId: tab.windowId,
+      windowIds: tab.windowIds,
+      timestamps: tab.events.map((event) => event.timestamp),
+    });
+    expect(played(await getJson<Tab>(`${server.url}/_dev/recordings/s3`))).toEqual({
+      windowId: 'w1',
+      windowIds: ['w1', 'w2'],
+      timestamps: [40],
+    });
+    expect(played(await getJson<Tab>(`${server.url}/_dev/recordings/s3?window=w2`))).toEqual({
+      windowId: 'w2',
+      windowIds: ['w1', 'w2'],
+      timestamps: [50, 60, 70],
+    });
+  });
+
   it("serves the player page and rrweb's player itself; refuses a bad session id and a foreign Host", async () => {
     const { server } = await harness.start({ dataDir: harness.tempDir() });
     const page = await fetch(`${server.url}/_dev/replay/s1`);

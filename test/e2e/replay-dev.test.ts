@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/devserver';
+import type { RecordingSummary } from '../../src/devserver/replay/recordings';
 import { repoRoot } from '../support/built';
 import { ensureBrowserBuild, RECORDER } from './support/build';
-import { hasChromium, launchChromium, openPage } from './support/chromium';
+import { hasChromium, launchChromium, openPage, type WatchedPage } from './support/chromium';
+import { recordingText, untilRecorded } from './support/dev-recordings';
 import { tagHead } from './support/replay-site';
 import { startStaticServer, type StaticServer } from './support/static-server';
 import { BLOCKED_TEXT, DONE_MARK, interact, replayPage, TYPED } from './replay-page';
@@ -21,30 +23,23 @@ const POSTHOG_HEAD = (host: string) => `<script src="/posthog.js"></script><scri
   capture_dead_clicks: false, enable_heatmaps: false, opt_out_useragent_filter: true })</script>`;
 
 /**
- * Awaits the player page's replay until its last change (the mark) is on screen. The player reads
- * the recording once, when it opens; under load posthog-js's last batch can still be on its way
- * then, and that player plays to its end without the mark. Such a player is opened again (as a
- * user reloads it) until it shows the mark, for as long as the test has: a player that never shows
- * it fails the test, saying what it played.
+ * Awaits the player page's replay until the recorded page shows `mark`. The recording held the
+ * mark before the player opened, so a player that plays to its end without it fails, saying what
+ * it played.
  */
-async function untilPlayedToTheMark(player: Page): Promise<void> {
-  for (;;) {
-    const outcome = await player.waitForFunction(
-      (mark) => {
-        const replayer = (window as any).replayer;
-        if (replayer?.iframe.contentDocument?.getElementById('status')?.textContent === mark) return 'shown';
-        // rrweb's replayer pauses itself once its last event is applied (its `finish`).
-        const ended = replayer !== undefined && replayer.service.state.matches('paused') && replayer.getCurrentTime() > 0;
-        return ended ? `played to its end without it: ${document.getElementById('status')?.textContent}` : false;
-      },
-      DONE_MARK,
-      { timeout: 60_000, polling: 250 },
-    );
-    const shown = await outcome.jsonValue();
-    if (shown === 'shown') return;
-    console.log(`the player ${shown}; opening it again`);
-    await player.reload();
-  }
+async function playedTo(player: Page, mark: string): Promise<void> {
+  const outcome = await player.waitForFunction(
+    (mark) => {
+      const replayer = (window as any).replayer;
+      if (replayer?.iframe.contentDocument?.getElementById('status')?.textContent === mark) return 'shown';
+      // rrweb's replayer pauses itself once its last event is applied (its `finish`).
+      const ended = replayer !== undefined && replayer.service.state.matches('paused') && replayer.getCurrentTime() > 0;
+      return ended ? `played to its end without it: ${document.getElementById('status')?.textContent}` : false;
+    },
+    mark,
+    { timeout: 60_000, polling: 250 },
+  );
+  expect(await outcome.jsonValue()).toBe('shown');
 }
 
 describe.skipIf(!hasChromium)('hogtail dev plays session recordings', () => {
@@ -80,20 +75,13 @@ describe.skipIf(!hasChromium)('hogtail dev plays session recordings', () => {
     await interact(page);
     const sessionId: string = await page.evaluate((name) => (window as any)[name].get_session_id(), sdk);
 
+    await untilRecorded(async () => (await recordingText(dev, sessionId)).includes(DONE_MARK), `${sdk}'s last change`);
+    const recorded = await recordingText(dev, sessionId);
     const live = await context.newPage();
     await live.goto(dev.url + '/');
-    // The list refreshes as events arrive; the recording is complete once its last change is in.
-    await live.waitForFunction(
-      async ([id, mark]) => {
-        const answer = await (await fetch('/_dev/recordings/' + id)).json();
-        return JSON.stringify(answer.events).includes(mark) && document.querySelector(`#recordings a[title="${id}"]`) !== null;
-      },
-      [sessionId, DONE_MARK] as const,
-      { timeout: 20_000, polling: 250 },
-    );
-    const recorded = JSON.stringify(await live.evaluate(async (id) => (await fetch('/_dev/recordings/' + id)).json(), sessionId));
+    // The list refreshes as recordings arrive; the click waits for the session's link.
     await live.locator(`#recordings a[title="${sessionId}"]`).click();
-    await untilPlayedToTheMark(live);
+    await playedTo(live, DONE_MARK);
     const rebuilt = await live.evaluate(() => {
       const doc: Document = (window as any).replayer.iframe.contentDocument;
       return { route: doc.getElementById('route')?.textContent, status: doc.getElementById('status')?.textContent };
@@ -113,5 +101,44 @@ describe.skipIf(!hasChromium)('hogtail dev plays session recordings', () => {
     const { rebuilt, recorded } = await recordAndPlay('/posthog-app.html', 'posthog');
     expect(rebuilt).toEqual({ route: 'settings page', status: DONE_MARK });
     for (const secret of [TYPED.email, TYPED.password, BLOCKED_TEXT]) expect(recorded).not.toContain(secret);
+  });
+
+  it('a session recorded in two tabs plays one tab at a time, the other a click away', async () => {
+    const SECOND_MARK = 'the second tab';
+    const context = await browser.newContext();
+    const tabs: WatchedPage[] = [];
+    for (const mark of [DONE_MARK, SECOND_MARK]) {
+      const tab = await openPage(context);
+      tabs.push(tab);
+      await tab.page.goto(app.url + '/app.html');
+      await tab.page.waitForFunction(() => (window as any).hogtail.sessionRecordingStarted() === true, undefined, { timeout: 20_000 });
+      if (mark === DONE_MARK) await interact(tab.page);
+      else await tab.page.evaluate((text) => (document.getElementById('status')!.textContent = text), mark);
+    }
+    const sessionIds = await Promise.all(tabs.map(({ page }) => page.evaluate(() => (window as any).hogtail.get_session_id() as string)));
+    expect(sessionIds[1]).toBe(sessionIds[0]);
+    const sessionId = sessionIds[0]!;
+
+    const tabIds = async () => {
+      const { recordings } = (await (await fetch(`${dev.url}/_dev/recordings`)).json()) as { recordings: RecordingSummary[] };
+      return recordings.find((recording) => recording.sessionId === sessionId)?.tabs.map((tab) => tab.windowId) ?? [];
+    };
+    await untilRecorded(async () => {
+      const ids = await tabIds();
+      return (
+        ids.length === 2 &&
+        (await recordingText(dev, sessionId, ids[0])).includes(DONE_MARK) &&
+        (await recordingText(dev, sessionId, ids[1])).includes(SECOND_MARK)
+      );
+    }, "both tabs' last changes");
+    const player = await context.newPage();
+    await player.goto(`${dev.url}/_dev/replay/${sessionId}`);
+    await playedTo(player, DONE_MARK);
+    expect(await player.textContent('#tabs')).toBe('Recorded in 2 tabs; this is tab 1. Play tab: 2');
+    await player.click('#tabs a');
+    await playedTo(player, SECOND_MARK);
+    expect(await player.textContent('#tabs')).toBe('Recorded in 2 tabs; this is tab 2. Play tab: 1');
+    expect(tabs.flatMap(({ errors }) => errors)).toEqual([]);
+    await context.close();
   });
 });

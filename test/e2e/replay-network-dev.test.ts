@@ -13,6 +13,7 @@ import { startDevServer, type DevServer } from '../../src/devserver';
 import { repoRoot } from '../support/built';
 import { ensureBrowserBuild, RECORDER } from './support/build';
 import { hasChromium, launchChromium, openPage } from './support/chromium';
+import { recordingText, untilRecorded } from './support/dev-recordings';
 import { tagHead } from './support/replay-site';
 import { startStaticServer, type StaticServer } from './support/static-server';
 import { DONE_MARK } from './replay-page';
@@ -54,15 +55,6 @@ describe.skipIf(!hasChromium)('network requests in recordings: hogtail and posth
   const fetchRecord = (records: NetworkRecord[]) => records.find((record) => record.name.endsWith(API_PATH + '?via=fetch'));
   const xhrRecord = (records: NetworkRecord[]) => records.find((record) => record.name.endsWith(API_PATH + '?via=xhr'));
 
-  /** The session's rrweb events at the dev server, once `ready` holds for their JSON (asked again until then). */
-  async function recordingOf(sessionId: string, ready: (text: string) => boolean): Promise<any[]> {
-    for (let asked = 0; ; asked++) {
-      const { events } = (await (await fetch(`${dev.url}/_dev/recordings/${sessionId}`)).json()) as { events: any[] };
-      if (ready(JSON.stringify(events)) || asked === 80) return events;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-
   /** Records the page with `sdk`; resolves with the session's rrweb events once both calls and the mark are in. */
   async function recordWith(sdk: Sdk) {
     const context = await browser.newContext();
@@ -74,10 +66,9 @@ describe.skipIf(!hasChromium)('network requests in recordings: hogtail and posth
     const seen = await callAndDraw(page);
     await page.evaluate((mark) => void (document.getElementById('status')!.textContent = mark), DONE_MARK);
     const sessionId: string = await page.evaluate((name) => (window as any)[name].get_session_id(), sdk);
-    const events = await recordingOf(
-      sessionId,
-      (text) => text.includes(DONE_MARK) && text.includes('?via=fetch') && text.includes('?via=xhr'),
-    );
+    const complete = (text: string) => text.includes(DONE_MARK) && text.includes('?via=fetch') && text.includes('?via=xhr');
+    await untilRecorded(async () => complete(await recordingText(dev, sessionId)), `${sdk}'s two calls and the mark`);
+    const { events } = JSON.parse(await recordingText(dev, sessionId)) as { events: any[] };
     const live = await context.newPage();
     return { context, live, sessionId, events, seen, errors };
   }

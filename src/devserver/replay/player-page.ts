@@ -1,6 +1,7 @@
 /**
  * `/_dev/replay/<session id>`: a page that plays one session's recording with rrweb's replayer,
- * served by the dev server (player-files.ts), from the events at `/_dev/recordings/<session id>`.
+ * served by the dev server (player-files.ts), from the events at `/_dev/recordings/<session id>`;
+ * `?window=<window id>` picks the tab of a session recorded in several.
  * The recorded page is rebuilt in rrweb's sandboxed iframe (no script of it runs); its styles and
  * images load as they were recorded, so the CSP lets styles, images and fonts in and keeps every
  * script but the page's own out.
@@ -29,6 +30,7 @@ export function renderPlayerPage(sessionId: string, nonce: string): string {
 </head>
 <body data-session="${sessionId}">
 <p><a href="/">← hogtail dev</a> · recording of session <code>${sessionId}</code></p>
+<p id="tabs" hidden></p>
 <div id="controls"><button type="button" id="play">Play</button><button type="button" id="pause">Pause</button><button type="button" id="restart">From the start</button><span id="time"></span></div>
 <p id="status" aria-live="polite">Loading…</p>
 <div id="stage"></div>
@@ -38,9 +40,30 @@ export function renderPlayerPage(sessionId: string, nonce: string): string {
 (function () {
   var status = document.getElementById('status');
   var id = document.body.dataset.session;
-  fetch('/_dev/recordings/' + encodeURIComponent(id), { cache: 'no-store' })
+  var tab = new URLSearchParams(location.search).get('window');
+  // A session recorded in several tabs plays one tab at a time; the others are a link away.
+  function showTabs(recording) {
+    var tabs = document.getElementById('tabs');
+    var played = recording.windowIds.indexOf(recording.windowId);
+    if (recording.windowIds.length === 0 || (recording.windowIds.length === 1 && played === 0)) return;
+    tabs.textContent = played === -1
+      ? 'This session has no recording from window ' + recording.windowId + '. Play tab:'
+      : 'Recorded in ' + recording.windowIds.length + ' tabs; this is tab ' + (played + 1) + '. Play tab:';
+    recording.windowIds.forEach(function (windowId, index) {
+      if (index === played) return;
+      var link = document.createElement('a');
+      link.href = '?window=' + encodeURIComponent(windowId);
+      link.textContent = String(index + 1);
+      link.title = 'window ' + windowId;
+      tabs.appendChild(document.createTextNode(' '));
+      tabs.appendChild(link);
+    });
+    tabs.hidden = false;
+  }
+  fetch('/_dev/recordings/' + encodeURIComponent(id) + (tab ? '?window=' + encodeURIComponent(tab) : ''), { cache: 'no-store' })
     .then(function (response) { return response.json(); })
     .then(function (recording) {
+      showTabs(recording);
       if (!window.rrwebReplay) { status.textContent = 'rrweb\\'s player is not part of this install.'; return; }
       if (!recording.events.length) { status.textContent = 'No snapshots arrived for this session.'; return; }
       var replayer = new window.rrwebReplay.Replayer(recording.events, { root: document.getElementById('stage'), mouseTail: false, showWarning: false });

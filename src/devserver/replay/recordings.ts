@@ -1,7 +1,7 @@
 /**
  * The session recordings `hogtail dev` holds: the `$snapshot` events it received (at `/s/`, as
  * PostHog's replay ingestion takes them), grouped by session for the live page's list, and one
- * session's rrweb events in order, for the player (posthog-js's packed ones unpacked). Read from the store's memory (the newest
+ * tab's rrweb events in order, for the player (posthog-js's packed ones unpacked). Read from the store's memory (the newest
  * 100,000 events by default): a recording older than that is on disk and found by a search.
  */
 import type { DevStore, StoredEvent } from '../dev/store-types';
@@ -10,11 +10,21 @@ import { unpackPosthogEvent } from './posthog-compressed';
 /** At most this many `$snapshot` events are read for the list or a recording. */
 const MAX_SNAPSHOT_EVENTS = 10_000;
 
+/** One tab (window id) of a recorded session. */
+export interface RecordingTab {
+  windowId: string;
+  /** Its first rrweb event, ms since the epoch. */
+  start: number;
+  events: number;
+}
+
 export interface RecordingSummary {
   sessionId: string;
   distinctId: string;
-  /** Tabs (window ids) the session was recorded in. */
+  /** How many tabs (window ids) the session was recorded in. */
   windows: number;
+  /** Those tabs, the first recorded first; the player plays one at a time. */
+  tabs: RecordingTab[];
   /** First and last rrweb event, ms since the epoch. */
   start: number;
   end: number;
@@ -41,7 +51,7 @@ const snapshotEvents = (store: DevStore) => store.query({ event: '$snapshot', li
 
 /** The recorded sessions, the most recent first. */
 export function listRecordings(store: DevStore): RecordingSummary[] {
-  const sessions = new Map<string, RecordingSummary & { windowIds: Set<unknown> }>();
+  const sessions = new Map<string, RecordingSummary & { tabsById: Map<string, RecordingTab> }>();
   for (const event of snapshotEvents(store)) {
     const sessionId = event.properties.$session_id;
     const data = rrwebEvents(event);
@@ -52,7 +62,8 @@ export function listRecordings(store: DevStore): RecordingSummary[] {
         sessionId,
         distinctId: event.distinct_id,
         windows: 0,
-        windowIds: new Set(),
+        tabs: [],
+        tabsById: new Map(),
         start: Infinity,
         end: 0,
         events: 0,
@@ -60,24 +71,49 @@ export function listRecordings(store: DevStore): RecordingSummary[] {
       };
       sessions.set(sessionId, summary);
     }
-    summary.windowIds.add(event.properties.$window_id);
+    const windowId = String(event.properties.$window_id);
+    let tab = summary.tabsById.get(windowId);
+    if (!tab) summary.tabsById.set(windowId, (tab = { windowId, start: Infinity, events: 0 }));
     for (const item of data) {
+      tab.start = Math.min(tab.start, item.timestamp);
       summary.start = Math.min(summary.start, item.timestamp);
       summary.end = Math.max(summary.end, item.timestamp);
     }
+    tab.events += data.length;
     summary.events += data.length;
     summary.bytes += Number(event.properties.$snapshot_bytes) || 0;
   }
-  return [...sessions.values()].map(({ windowIds, ...summary }) => ({ ...summary, windows: windowIds.size })).sort((a, b) => b.end - a.end);
+  return [...sessions.values()]
+    .map(({ tabsById, ...summary }) => {
+      const tabs = [...tabsById.values()].sort((a, b) => a.start - b.start);
+      return { ...summary, windows: tabs.length, tabs };
+    })
+    .sort((a, b) => b.end - a.end);
 }
 
-/** One session's rrweb events in time order (of one tab: `windowId`, else the first recorded). */
-export function recordingEvents(store: DevStore, sessionId: string, windowId?: string): RrwebEvent[] {
-  const ofSession = snapshotEvents(store).filter((event) => event.properties.$session_id === sessionId);
-  const tab = windowId ?? ofSession.find((event) => rrwebEvents(event).length > 0)?.properties.$window_id;
-  return ofSession
-    .filter((event) => event.properties.$window_id === tab)
+/** One tab's recording: its rrweb events in time order, and the session's other tabs to play next. */
+export interface TabRecording {
+  /** The tab played: `windowId` when given, else the first recorded. */
+  windowId: string | undefined;
+  /** Every tab of the session, the first recorded first. */
+  windowIds: string[];
+  events: RrwebEvent[];
+}
+
+export function tabRecording(store: DevStore, sessionId: string, windowId?: string): TabRecording {
+  const ofSession = snapshotEvents(store).filter((event) => event.properties.$session_id === sessionId && rrwebEvents(event).length > 0);
+  const firstEvent = new Map<string, number>();
+  for (const event of ofSession) {
+    const tab = String(event.properties.$window_id);
+    const start = Math.min(...rrwebEvents(event).map((item) => item.timestamp));
+    firstEvent.set(tab, Math.min(firstEvent.get(tab) ?? Infinity, start));
+  }
+  const windowIds = [...firstEvent.keys()].sort((a, b) => firstEvent.get(a)! - firstEvent.get(b)!);
+  const played = windowId ?? windowIds[0];
+  const events = ofSession
+    .filter((event) => String(event.properties.$window_id) === played)
     .flatMap(rrwebEvents)
     .map(unpackPosthogEvent)
     .sort((a, b) => a.timestamp - b.timestamp);
+  return { windowId: played, windowIds, events };
 }

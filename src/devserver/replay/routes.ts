@@ -1,6 +1,6 @@
 /**
  * Session replay's routes in `hogtail dev`: `/_dev/recordings` (the recorded sessions, JSON),
- * `/_dev/recordings/<session id>` (one session's rrweb events), `/_dev/replay/<session id>` (the
+ * `/_dev/recordings/<session id>[?window=<window id>]` (one tab's rrweb events: the first recorded by default), `/_dev/replay/<session id>` (the
  * player page) and `/_dev/replay/rrweb-replay.js|css` (rrweb's player). Behind the dev routes'
  * Host check (dev/routes.ts); no CORS headers: other origins must not read recordings.
  */
@@ -10,7 +10,7 @@ import { writeResponse } from '../http/respond';
 import type { DevStore } from '../dev/store-types';
 import { playerCsp, renderPlayerPage, SESSION_ID } from './player-page';
 import { PLAYER_SCRIPT, PLAYER_STYLE, playerFile } from './player-files';
-import { listRecordings, recordingEvents } from './recordings';
+import { listRecordings, tabRecording } from './recordings';
 
 const TYPES: Record<string, string> = { [PLAYER_SCRIPT]: 'text/javascript; charset=utf-8', [PLAYER_STYLE]: 'text/css; charset=utf-8' };
 
@@ -39,7 +39,7 @@ export function handleReplayRoute(res: ServerResponse, path: string, query: URLS
   }
   if (kind === 'recordings') {
     const windowId = query.get('window') ?? undefined;
-    send(res, 200, 'application/json', JSON.stringify({ sessionId, events: recordingEvents(store, sessionId, windowId) }));
+    send(res, 200, 'application/json', JSON.stringify({ sessionId, ...tabRecording(store, sessionId, windowId) }));
     return true;
   }
   const nonce = randomBytes(16).toString('base64');
