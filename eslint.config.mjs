@@ -57,6 +57,16 @@ export default defineConfig(
       'max-lines-per-function': 'off',
       // Tests reach into page globals inside page.evaluate() and into JSON they did not type.
       '@typescript-eslint/no-explicit-any': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Playwright does not await the predicate: its pending promise counts as "true", so the wait ends at once.
+          selector:
+            "CallExpression[callee.property.name='waitForFunction'] > :matches(ArrowFunctionExpression, FunctionExpression)[async=true]",
+          message:
+            'waitForFunction() does not await an async predicate, so this wait ends at once. Poll from the test instead (test/e2e/support/until.ts, dev-recordings.ts).',
+        },
+      ],
     },
   },
   {
