@@ -6,30 +6,21 @@
 // Each step is repeated `--rounds` times and the CPU of every Chromium process (all threads, the
 // processes that start and end during the step included, read every 50 ms) is summed over it.
 import http from 'node:http';
-import { readdirSync, readFileSync } from 'node:fs';
 import { arg } from './lib/args.js';
 import { launchChromium } from './lib/chromium.js';
+import { processes, TICKS_PER_SECOND } from './lib/proc.js';
 import { writeBenchmarkSection } from './lib/write-section.js';
 
 const rounds = Number(arg('rounds', '20'));
-const TICKS_PER_SECOND = 100;
 
 /** pid → { ticks, renderer }: the last reading of every Chromium process seen. */
 const chromiumProcesses = new Map();
 
 function sampleChromium() {
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.slice(stat.indexOf('('), stat.lastIndexOf(')')).includes('chrom')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const known = chromiumProcesses.get(pid);
-      const renderer = known?.renderer ?? readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer');
-      chromiumProcesses.set(pid, { ticks: Number(fields[11]) + Number(fields[12]), renderer });
-    } catch {
-      // ended between the listing and the read: its last reading stands
-    }
+  for (const found of processes()) {
+    if (!found.comm.includes('chrom')) continue;
+    const renderer = chromiumProcesses.get(found.pid)?.renderer ?? found.cmdline().includes('--type=renderer');
+    chromiumProcesses.set(found.pid, { ticks: found.ticks, renderer });
   }
 }
 

@@ -10,12 +10,12 @@
 // that kept both cores busy throughout. A process that lives under one interval is missed; the
 // machine's busy time has no such gap, and the difference is printed as "not attributed".
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { arg } from './lib/args.js';
+import { machineBusyTicks, processes, TICKS_PER_SECOND } from './lib/proc.js';
 import { writeBenchmarkSection } from './lib/write-section.js';
 
 const intervalMs = Number(arg('interval', '200'));
-const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux build this runs on
 
 /** [pattern on the command line, kind]; the first match names the process. */
 const NODE_KINDS = [
@@ -41,34 +41,18 @@ function kindOf(comm, cmdline) {
   return comm;
 }
 
-function machineBusyTicks() {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const [user, nice, system, , , irq, softirq, steal] = fields;
-  return user + nice + system + irq + softirq + (steal ?? 0);
-}
-
 /** pid+start time → { kind, ticks }: the last reading of every process seen. */
 const seen = new Map();
 
 function sample() {
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const key = `${pid}:${fields[19]}`; // fields[19]: start time, so a reused pid is a new process
-      let entry = seen.get(key);
-      if (entry === undefined) {
-        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-        const kind = pid === String(process.pid) ? 'this sampler' : kindOf(comm, cmdline);
-        entry = { kind, ticks: 0, first: Number(fields[11]) + Number(fields[12]) };
-        seen.set(key, entry);
-      }
-      entry.ticks = Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone between the listing and the read: its last reading stands
+  for (const { pid, comm, startTime, ticks, cmdline } of processes()) {
+    const key = `${pid}:${startTime}`;
+    let entry = seen.get(key);
+    if (entry === undefined) {
+      const kind = pid === String(process.pid) ? 'this sampler' : kindOf(comm, cmdline());
+      seen.set(key, (entry = { kind, ticks, first: ticks }));
     }
+    entry.ticks = ticks;
   }
 }
 
