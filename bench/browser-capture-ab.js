@@ -45,7 +45,7 @@ async function run(index, profile) {
   const clock = await mainThreadClock(context, page);
   const stop = profile ? await startProfile(clock.cdp) : undefined;
   const cpuBefore = await clock.now();
-  const ms = await page.evaluate(captureLoop, EVENTS);
+  const ms = (await page.evaluate(captureLoop, { events: EVENTS })).captureMs;
   const cpuSeconds = (await clock.now()) - cpuBefore;
   const cpu = await stop?.();
   await context.close();

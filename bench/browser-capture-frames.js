@@ -46,7 +46,7 @@ for (let block = 0; block < BLOCKS; block++) {
     if ((turn + block) % 2 === 1) order.reverse();
     for (const i of order) {
       const before = await clock.now();
-      await frameOf[i].evaluate(captureLoop, CHUNK);
+      await frameOf[i].evaluate(captureLoop, { events: CHUNK });
       cpu[i].push((((await clock.now()) - before) * 1e6) / CHUNK);
     }
   }

@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { arg } from './lib/args.js';
 import { launchChromium } from './lib/chromium.js';
 import { median } from './lib/processes.js';
+import { captureLoop } from './lib/script-builds.js';
 import { createCollector } from '../dist/devserver/index.js';
 
 const EVENTS = Number(arg('events', 10_000));
@@ -117,31 +118,7 @@ async function run(sdk) {
   const taskBefore = (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
   const started = Date.now();
 
-  const { captureMs, taskMs } = await page.evaluate(
-    async ({ name, events }) => {
-      const sdk = window[name];
-      const t0 = performance.now();
-      for (let i = 0; i < events; i++) {
-        sdk.capture('bench', {
-          i,
-          plan: 'pro',
-          price: 9.99,
-          currency: 'EUR',
-          items: 3,
-          coupon: null,
-          member: true,
-          page: '/checkout',
-          variant: 'b',
-          ref: 'newsletter',
-        });
-      }
-      const t1 = performance.now();
-      // Work the SDKs queued as microtasks of this task (hogtail's localStorage write) runs before this.
-      await Promise.resolve();
-      return { captureMs: t1 - t0, taskMs: performance.now() - t0 };
-    },
-    { name: globalName[sdk], events: EVENTS },
-  );
+  const { captureMs, taskMs } = await page.evaluate(captureLoop, { name: globalName[sdk], events: EVENTS });
 
   while (seen.size < EVENTS && Date.now() - started < 120_000) await sleep(100);
   const arrived = seen.size;
