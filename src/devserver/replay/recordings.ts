@@ -50,9 +50,12 @@ const rrwebEvents = (event: StoredEvent): RrwebEvent[] => {
 const snapshotEvents = (store: DevStore) => store.query({ event: '$snapshot', limit: MAX_SNAPSHOT_EVENTS });
 
 /** The recorded sessions, the most recent first. */
-export function listRecordings(store: DevStore): RecordingSummary[] {
+export const listRecordings = (store: DevStore): RecordingSummary[] => summarize(snapshotEvents(store));
+
+/** The sessions of these `$snapshot` events, each with its tabs, the most recent first. */
+function summarize(snapshots: StoredEvent[]): RecordingSummary[] {
   const sessions = new Map<string, RecordingSummary & { tabsById: Map<string, RecordingTab> }>();
-  for (const event of snapshotEvents(store)) {
+  for (const event of snapshots) {
     const sessionId = event.properties.$session_id;
     const data = rrwebEvents(event);
     if (typeof sessionId !== 'string' || data.length === 0) continue;
@@ -101,14 +104,8 @@ export interface TabRecording {
 }
 
 export function tabRecording(store: DevStore, sessionId: string, windowId?: string): TabRecording {
-  const ofSession = snapshotEvents(store).filter((event) => event.properties.$session_id === sessionId && rrwebEvents(event).length > 0);
-  const firstEvent = new Map<string, number>();
-  for (const event of ofSession) {
-    const tab = String(event.properties.$window_id);
-    const start = Math.min(...rrwebEvents(event).map((item) => item.timestamp));
-    firstEvent.set(tab, Math.min(firstEvent.get(tab) ?? Infinity, start));
-  }
-  const windowIds = [...firstEvent.keys()].sort((a, b) => firstEvent.get(a)! - firstEvent.get(b)!);
+  const ofSession = snapshotEvents(store).filter((event) => event.properties.$session_id === sessionId);
+  const windowIds = (summarize(ofSession)[0]?.tabs ?? []).map((tab) => tab.windowId);
   const played = windowId ?? windowIds[0];
   const events = ofSession
     .filter((event) => String(event.properties.$window_id) === played)
