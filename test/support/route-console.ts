@@ -6,6 +6,7 @@
  * output belongs to the test that caused it: hidden when the test passes, shown when it fails.
  */
 import nodeConsole from 'node:console';
+import { afterAll } from 'vitest';
 
 const METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
 const ROUTED = Symbol.for('hogtail.test.console-routed');
@@ -22,3 +23,11 @@ if (target[ROUTED] === undefined) {
     };
   }
 }
+
+// A page file's clients can leave requests and timers running after its last test. happy-dom aborts
+// them when vitest tears the environment down, and logs each aborted request then: a log racing the
+// teardown failed a whole run once ("Closing rpc while onUserConsoleLog was pending"). Aborting here,
+// in the file's last hook, logs them while vitest still takes output.
+afterAll(async () => {
+  await (globalThis as { happyDOM?: { abort(): Promise<void> } }).happyDOM?.abort();
+});
